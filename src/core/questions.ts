@@ -1,0 +1,169 @@
+/**
+ * Questions to the person: the flat form every host can show (MCP
+ * elicitation, Pi dialogs), the check every reply passes before a tool sees
+ * it, and a fingerprint that binds a replayed answer to its exact question.
+ */
+import { ToolDefinitionError } from "./errors.ts";
+import { quote, sanitizeText } from "./sanitize.ts";
+import { isObjectSchema, isRecord, type JsonSchema, propertiesOf, toJsonSchema } from "./schema.ts";
+import type { Answer, Question } from "./types.ts";
+import { type Checker, compileChecker } from "./validate.ts";
+
+/** One field of a form, in the restricted shape MCP elicitation accepts. */
+export type FormField =
+  | { type: "string"; title?: string; description?: string; minLength?: number; maxLength?: number; format?: string; default?: string }
+  | { type: "string"; enum: string[]; title?: string; description?: string; default?: string }
+  | { type: "number" | "integer"; title?: string; description?: string; minimum?: number; maximum?: number; default?: number }
+  | { type: "boolean"; title?: string; description?: string; default?: boolean }
+  | {
+      type: "array";
+      items: { type: "string"; enum: string[] };
+      title?: string;
+      description?: string;
+      minItems?: number;
+      maxItems?: number;
+      default?: string[];
+    };
+
+export interface Form {
+  message: string;
+  requestedSchema: { type: "object"; properties: Record<string, FormField>; required?: string[] };
+}
+
+/** A question checked and ready for a host: the form to show and the check every reply goes through. */
+export interface PreparedQuestion {
+  readonly form: Form;
+  /** Binds replayed answers to this exact question (message and fields). */
+  readonly fingerprint: string;
+  /** The fields in order, for hosts that ask one field at a time. */
+  readonly fields: ReadonlyArray<readonly [name: string, field: FormField, required: boolean]>;
+  /** A reply as the host got it → the answer the tool may see, or `undefined` when it does not fit. */
+  check(reply: unknown): Answer | undefined;
+  /** Checks one field's value on its own (for hosts that ask field by field); returns the problem or `undefined`. */
+  checkField(name: string, value: unknown): string | undefined;
+}
+
+const FORMATS = new Set(["email", "uri", "date", "date-time"]);
+const ANNOTATIONS = ["title", "description"] as const;
+
+function copyAnnotations(from: JsonSchema, to: Record<string, unknown>): void {
+  for (const key of ANNOTATIONS) if (typeof from[key] === "string") to[key] = from[key];
+}
+
+function isStringEnum(schema: JsonSchema): schema is JsonSchema & { enum: string[] } {
+  return Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => typeof v === "string");
+}
+
+function toField(tool: string, name: string, schema: JsonSchema): FormField {
+  const refuse = (why: string): never => {
+    throw new ToolDefinitionError(`${tool}: question field ${quote(name)} ${why}`);
+  };
+  const field: Record<string, unknown> = {};
+  copyAnnotations(schema, field);
+  if (isStringEnum(schema) && (schema.type === undefined || schema.type === "string")) {
+    Object.assign(field, { type: "string", enum: [...schema.enum] });
+    if (typeof schema.default === "string") field.default = schema.default;
+    return field as FormField;
+  }
+  switch (schema.type) {
+    case "string":
+      field.type = "string";
+      for (const key of ["minLength", "maxLength"]) if (typeof schema[key] === "number") field[key] = schema[key];
+      if (schema.format !== undefined) {
+        if (typeof schema.format !== "string" || !FORMATS.has(schema.format))
+          refuse("has a format forms cannot show (use email, uri, date or date-time)");
+        field.format = schema.format;
+      }
+      if (typeof schema.default === "string") field.default = schema.default;
+      return field as FormField;
+    case "number":
+    case "integer":
+      field.type = schema.type;
+      for (const key of ["minimum", "maximum"]) if (typeof schema[key] === "number") field[key] = schema[key];
+      if (typeof schema.default === "number") field.default = schema.default;
+      return field as FormField;
+    case "boolean":
+      field.type = "boolean";
+      if (typeof schema.default === "boolean") field.default = schema.default;
+      return field as FormField;
+    case "array": {
+      const items = schema.items;
+      if (!isRecord(items) || !isStringEnum(items)) return refuse("is an array; forms take only arrays of a string enum (multi-select)");
+      Object.assign(field, { type: "array", items: { type: "string", enum: [...items.enum] } });
+      for (const key of ["minItems", "maxItems"]) if (typeof schema[key] === "number") field[key] = schema[key];
+      if (Array.isArray(schema.default)) field.default = schema.default.filter((v) => typeof v === "string");
+      return field as FormField;
+    }
+    default:
+      return refuse("must be a string, number, integer, boolean, string enum or array of string enum");
+  }
+}
+
+/** 53-bit string hash (cyrb53). Not a secret: it only tells two questions apart. */
+function fingerprintOf(text: string): string {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ ch, 2654435761);
+    h2 = Math.imul(h2 ^ ch, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
+const ACTIONS = new Set(["accept", "decline", "cancel"]);
+
+/** Checks a question and builds its form. A schema a form cannot show is a {@link ToolDefinitionError}. */
+export function prepareQuestion(tool: string, question: Question): PreparedQuestion {
+  if (!isRecord(question)) throw new ToolDefinitionError(`${tool}: a question must be { message, schema }`);
+  if (typeof question.message !== "string" || question.message.trim() === "") {
+    throw new ToolDefinitionError(`${tool}: a question needs a non-empty message`);
+  }
+  const schema = toJsonSchema(question.schema);
+  if (!isObjectSchema(schema)) throw new ToolDefinitionError(`${tool}: a question schema must be a Type.Object of flat fields`);
+  const required = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+  const properties: Record<string, FormField> = Object.create(null);
+  const fields: Array<readonly [string, FormField, boolean]> = [];
+  const fieldSchemas = new Map<string, JsonSchema>();
+  for (const [name, child] of propertiesOf(schema)) {
+    const field = toField(tool, name, child);
+    properties[name] = field;
+    fields.push([name, field, required.has(name)]);
+    fieldSchemas.set(name, { ...field });
+  }
+  const requestedSchema: Form["requestedSchema"] = { type: "object", properties: { ...properties } };
+  if (required.size > 0) requestedSchema.required = [...required].filter((k) => fieldSchemas.has(k));
+  const form: Form = { message: sanitizeText(question.message), requestedSchema };
+  const closed: JsonSchema = { ...requestedSchema, additionalProperties: false };
+  let checker: Checker | undefined;
+  const fieldCheckers = new Map<string, Checker>();
+  return {
+    form,
+    fingerprint: fingerprintOf(JSON.stringify(form)),
+    fields,
+    check(reply) {
+      if (!isRecord(reply) || typeof reply.action !== "string" || !ACTIONS.has(reply.action)) return undefined;
+      if (reply.action !== "accept") return { action: reply.action as "decline" | "cancel" };
+      const given = isRecord(reply.content) ? reply.content : {};
+      const content: Record<string, unknown> = {};
+      for (const key of Object.keys(given)) if (fieldSchemas.has(key)) content[key] = given[key];
+      checker ??= compileChecker(closed);
+      return checker.check(content) ? { action: "accept", content } : undefined;
+    },
+    checkField(name, value) {
+      const fieldSchema = fieldSchemas.get(name);
+      if (!fieldSchema) return "is not a field of this question";
+      let fieldChecker = fieldCheckers.get(name);
+      if (!fieldChecker) {
+        fieldChecker = compileChecker(fieldSchema);
+        fieldCheckers.set(name, fieldChecker);
+      }
+      if (fieldChecker.check(value)) return undefined;
+      const [first] = fieldChecker.errors(value);
+      if (first?.keyword === "enum") return `must be one of ${(fieldSchema.enum as string[]).join(", ")}`;
+      return first?.message ?? "does not fit";
+    },
+  };
+}

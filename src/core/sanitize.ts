@@ -1,0 +1,183 @@
+/**
+ * Turning untrusted text into text that is safe to echo to a model, a log or a
+ * terminal. Written by hand because the usual regex strippers (Node's
+ * `stripVTControlCharacters`, `strip-ansi`) are quadratic on unclosed `ESC ]`
+ * and leave bidi overrides, zero-width and separator characters in place.
+ * One left-to-right pass; every character is looked at a bounded number of times.
+ */
+
+const ESC = 0x1b;
+const BEL = 0x07;
+const ST_8BIT = 0x9c;
+
+/** Introducers of sequences that run until a string terminator (ST or BEL). */
+const STRING_SEQUENCE_7BIT = new Set([0x5d /* ] OSC */, 0x50 /* P DCS */, 0x58 /* X SOS */, 0x5e /* ^ PM */, 0x5f /* _ APC */]);
+const STRING_SEQUENCE_8BIT = new Set([0x9d, 0x90, 0x98, 0x9e, 0x9f]);
+const CSI_8BIT = 0x9b;
+
+const ZWJ = 0x200d;
+/** Characters a line must not carry: controls, format (bidi, zero-width), line and paragraph separators. */
+const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+
+/**
+ * Removes terminal escape sequences (CSI, OSC, DCS/SOS/PM/APC, other ESC
+ * pairs, and their 8-bit C1 forms). An unterminated string sequence loses only
+ * its introducer; its payload stays as plain text, so nothing is silently
+ * swallowed and the pass stays linear.
+ */
+function stripEscapes(input: string): string {
+  let out = "";
+  let i = 0;
+  // Index from which we know no terminator exists: later unclosed sequences skip the search.
+  let noTerminatorFrom = Number.POSITIVE_INFINITY;
+  const n = input.length;
+  while (i < n) {
+    const c = input.charCodeAt(i);
+    if (c !== ESC && c !== CSI_8BIT && !STRING_SEQUENCE_8BIT.has(c)) {
+      let j = i + 1;
+      while (j < n) {
+        const d = input.charCodeAt(j);
+        if (d === ESC || d === CSI_8BIT || STRING_SEQUENCE_8BIT.has(d)) break;
+        j++;
+      }
+      out += input.slice(i, j);
+      i = j;
+      continue;
+    }
+    let body: number; // index of the first character after the introducer
+    let kind: "csi" | "string" | "pair";
+    if (c === CSI_8BIT) {
+      kind = "csi";
+      body = i + 1;
+    } else if (STRING_SEQUENCE_8BIT.has(c)) {
+      kind = "string";
+      body = i + 1;
+    } else {
+      const next = i + 1 < n ? input.charCodeAt(i + 1) : -1;
+      if (next === 0x5b) {
+        kind = "csi";
+        body = i + 2;
+      } else if (STRING_SEQUENCE_7BIT.has(next)) {
+        kind = "string";
+        body = i + 2;
+      } else {
+        kind = "pair";
+        body = i + 1;
+      }
+    }
+    if (kind === "csi") {
+      let j = body;
+      while (j < n && isBetween(input.charCodeAt(j), 0x30, 0x3f)) j++;
+      while (j < n && isBetween(input.charCodeAt(j), 0x20, 0x2f)) j++;
+      // A final byte completes the sequence; without one the partial sequence is dropped too.
+      i = j < n && isBetween(input.charCodeAt(j), 0x40, 0x7e) ? j + 1 : j;
+      continue;
+    }
+    if (kind === "string") {
+      const end = body >= noTerminatorFrom ? -1 : findTerminator(input, body);
+      if (end === -1) {
+        noTerminatorFrom = Math.min(noTerminatorFrom, body);
+        i = body;
+      } else {
+        i = end;
+      }
+      continue;
+    }
+    // ESC followed by intermediates (nF) and one final byte, or a lone ESC.
+    let j = body;
+    while (j < n && isBetween(input.charCodeAt(j), 0x20, 0x2f)) j++;
+    i = j < n && isBetween(input.charCodeAt(j), 0x30, 0x7e) ? j + 1 : j;
+  }
+  return out;
+}
+
+/** Returns the index just past the terminator (BEL, ESC \ or 8-bit ST), or -1. */
+function findTerminator(input: string, from: number): number {
+  for (let j = from; j < input.length; j++) {
+    const d = input.charCodeAt(j);
+    if (d === BEL || d === ST_8BIT) return j + 1;
+    if (d === ESC && input.charCodeAt(j + 1) === 0x5c) return j + 2;
+  }
+  return -1;
+}
+
+function isBetween(code: number, low: number, high: number): boolean {
+  return code >= low && code <= high;
+}
+
+/** Replaces unsafe characters; a joiner between two pictographs stays so emoji sequences survive. */
+function replaceUnsafe(text: string, keep: (ch: string) => string | undefined): string {
+  if (!UNSAFE.test(text)) return text;
+  const chars = Array.from(text);
+  let out = "";
+  for (let k = 0; k < chars.length; k++) {
+    const ch = chars[k] as string;
+    if (!UNSAFE.test(ch)) {
+      out += ch;
+      continue;
+    }
+    const kept = keep(ch);
+    if (kept !== undefined) {
+      out += kept;
+    } else if (ch.codePointAt(0) === ZWJ && isPictograph(chars[k - 1]) && isPictograph(chars[k + 1])) {
+      out += ch;
+    } else {
+      out += " ";
+    }
+  }
+  return out;
+}
+
+function isPictograph(ch: string | undefined): boolean {
+  return ch !== undefined && PICTOGRAPHIC.test(ch);
+}
+
+/** Renders any value as text without ever throwing (hostile `toString` included). */
+export function describeValue(value: unknown): string {
+  try {
+    if (typeof value === "string") return value;
+    if (value instanceof Error) return typeof value.message === "string" ? value.message : "";
+    if (value === undefined) return "undefined";
+    if (typeof value === "object" && value !== null) {
+      const json = JSON.stringify(value);
+      if (json !== undefined && json !== "{}") return json;
+    }
+    return String(value);
+  } catch {
+    return "unprintable value";
+  }
+}
+
+/**
+ * One safe line: escape sequences removed; controls, format characters,
+ * line and paragraph separators turned into spaces; runs of spaces collapsed; trimmed.
+ */
+export function sanitizeLine(value: unknown): string {
+  const text = stripEscapes(describeValue(value));
+  return replaceUnsafe(text, () => undefined)
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+
+/**
+ * Safe multi-line text: like {@link sanitizeLine}, but line breaks (CR LF, CR,
+ * U+2028, U+2029 become LF), tabs and indentation stay. Trailing spaces are trimmed per line.
+ */
+export function sanitizeText(value: unknown): string {
+  const text = stripEscapes(describeValue(value)).replace(/\r\n?/g, "\n");
+  return replaceUnsafe(text, (ch) => (ch === "\n" || ch === "\t" ? ch : ch === "\u2028" || ch === "\u2029" ? "\n" : undefined))
+    .split("\n")
+    .map((line) => line.replace(/ +$/, ""))
+    .join("\n");
+}
+
+/**
+ * Quotes a user-controlled key or name as JSON, with every character that
+ * could hide or forge text (format, separator, C1) written as `\uXXXX`.
+ */
+export function quote(value: string): string {
+  return JSON.stringify(value).replace(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu, (ch) =>
+    Array.from({ length: ch.length }, (_, k) => `\\u${ch.charCodeAt(k).toString(16).padStart(4, "0")}`).join(""),
+  );
+}

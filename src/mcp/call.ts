@@ -1,0 +1,66 @@
+/** What `tools/call` answers. Never throws: every failure is an `isError` text a model can read. */
+import { indexTools, type PreparedTool } from "../core/define.ts";
+import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
+import { quote, sanitizeLine } from "../core/sanitize.ts";
+import type { AnyTool, ServerInfo, TextContent } from "../core/types.ts";
+
+/** A `tools/call` result as it goes on the wire. */
+export interface McpCallResult {
+  content: TextContent[];
+  structuredContent?: unknown;
+  isError?: true;
+  [key: string]: unknown;
+}
+
+const indexes = new WeakMap<readonly AnyTool[], { length: number; index: Map<string, PreparedTool> }>();
+
+/** The name index of a list, built once per list so a call costs the same for 10 tools or 10,000. */
+export function toolIndex(tools: readonly AnyTool[]): Map<string, PreparedTool> {
+  const cached = indexes.get(tools);
+  if (cached && cached.length === tools.length) return cached.index;
+  const index = indexTools(tools);
+  indexes.set(tools, { length: tools.length, index });
+  return index;
+}
+
+export function errorResult(text: string): McpCallResult {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/** The answer to a call of a name no tool has; the name is quoted and escaped so it stays one line. */
+export function unknownToolResult(info: Pick<ServerInfo, "name">, name: unknown): McpCallResult {
+  return errorResult(`Unknown ${sanitizeLine(info.name)} tool: ${quote(typeof name === "string" ? name : String(name))}`);
+}
+
+/**
+ * Calls a tool by name the way the MCP server does: bad input gets the core's
+ * lines, a throw gets `<tool> failed: <message>`, a returned `isError` goes
+ * out as returned, and details go out as `structuredContent` only for tools
+ * with an `output` schema, after they pass it.
+ */
+export async function callTool(
+  info: Pick<ServerInfo, "name">,
+  tools: readonly AnyTool[],
+  name: string,
+  args: unknown,
+  context: HostContext = {},
+): Promise<McpCallResult> {
+  let entry: PreparedTool | undefined;
+  try {
+    entry = toolIndex(tools).get(name);
+  } catch (error) {
+    return errorResult(failureText(String(info.name), error));
+  }
+  if (!entry) return unknownToolResult(info, name);
+  try {
+    const result = await invokeTool(entry.tool, args, context);
+    const content = result.content.map((c) => ({ type: "text" as const, text: c.text }));
+    if (result.isError) return { content, isError: true };
+    if (!entry.output) return { content };
+    const mismatch = checkDetails(entry.tool, result.details);
+    if (mismatch) return errorResult(mismatch.map(sanitizeLine).join("\n"));
+    return { content, structuredContent: result.details };
+  } catch (error) {
+    return errorResult(failureText(entry.name, error));
+  }
+}

@@ -1,0 +1,134 @@
+/**
+ * Streamable HTTP for both protocol revisions from one web-standard `fetch`.
+ * 2026-07-28 requests go to the SDK's `createMcpHandler` (stateless, questions
+ * ride `input_required`). 2025-11-25 clients get real sessions, because their
+ * questions are server→client requests whose replies arrive on a later POST:
+ * the SDK's own stateless fallback would forget the client's capabilities and
+ * could never ask. Sessions live in this process's memory.
+ */
+import {
+  createMcpHandler,
+  hostHeaderValidationResponse,
+  isInitializeRequest,
+  isLegacyRequest,
+  originValidationResponse,
+  WebStandardStreamableHTTPServerTransport,
+} from "@modelcontextprotocol/server";
+import type { AnyTool, ServerInfo } from "../core/types.ts";
+import { createMcpServer, type McpServerOptions } from "./server.ts";
+
+export interface McpHttpOptions extends McpServerOptions {
+  /** Hostnames the `Host` header may name (DNS-rebinding protection). Unset: any host. */
+  allowedHosts?: string[];
+  /** Hostnames an `Origin` header may name. Unset: any origin. */
+  allowedOrigins?: string[];
+  /** A 2025 session unused this long is closed. Default 30 minutes. */
+  sessionIdleMs?: number;
+  /** Out-of-band errors (a failed notification, a transport error). */
+  onerror?: (error: Error) => void;
+}
+
+export interface McpHttpHandler {
+  fetch(request: Request): Promise<Response>;
+  /** Closes every open session and the modern handler. */
+  close(): Promise<void>;
+  /** Number of open 2025 sessions (for health checks and tests). */
+  readonly sessions: number;
+}
+
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  lastSeen: number;
+}
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
+export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
+  createMcpServer(info, tools, options); // checks the list now, not on the first request
+  const onerror = options.onerror ?? (() => {});
+  const factory = () => {
+    const server = createMcpServer(info, tools, options);
+    server.onerror = onerror;
+    return server;
+  };
+  const modern = createMcpHandler(factory, { legacy: "reject", onerror });
+  const sessions = new Map<string, Session>();
+  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
+
+  const sweep = (now: number) => {
+    for (const [id, session] of sessions) {
+      if (now - session.lastSeen > idleMs) {
+        sessions.delete(id);
+        session.transport.close().catch(onerror);
+      }
+    }
+  };
+
+  const openSession = async (request: Request): Promise<Response> => {
+    const server = factory();
+    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => crypto.randomUUID(),
+      onsessioninitialized: (id) => {
+        sessions.set(id, { transport, lastSeen: Date.now() });
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    transport.onclose = () => {
+      if (transport.sessionId) sessions.delete(transport.sessionId);
+    };
+    await server.connect(transport);
+    return transport.handleRequest(request);
+  };
+
+  const legacy = async (request: Request): Promise<Response> => {
+    const now = Date.now();
+    sweep(now);
+    const id = request.headers.get("mcp-session-id");
+    if (id !== null) {
+      const session = sessions.get(id);
+      if (!session) return jsonRpcError(404, -32001, "Session not found");
+      session.lastSeen = now;
+      return session.transport.handleRequest(request);
+    }
+    if (request.method === "POST") {
+      const body: unknown = await request
+        .clone()
+        .json()
+        .catch(() => undefined);
+      const opening = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+      if (opening) return openSession(request);
+    }
+    return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
+  };
+
+  return {
+    async fetch(request) {
+      if (options.allowedHosts) {
+        const refused = hostHeaderValidationResponse(request, options.allowedHosts);
+        if (refused) return refused;
+      }
+      if (options.allowedOrigins) {
+        const refused = originValidationResponse(request, options.allowedOrigins);
+        if (refused) return refused;
+      }
+      const isLegacy = request.headers.has("mcp-session-id") || (await isLegacyRequest(request).catch(() => false));
+      return isLegacy ? legacy(request) : modern.fetch(request);
+    },
+    async close() {
+      const open = [...sessions.values()];
+      sessions.clear();
+      await Promise.allSettled([modern.close(), ...open.map((s) => s.transport.close())]);
+    },
+    get sessions() {
+      return sessions.size;
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { existsSync } from "node:fs";
+import { defineConfig } from "tsdown";
+
+/** One entry per face of the package; a face whose source is not written yet is left out of the build. */
+const faces: Record<string, string> = {
+  index: "src/index.ts",
+  mcp: "src/mcp/index.ts",
+  h3: "src/h3/index.ts",
+  toolkit: "src/toolkit/index.ts",
+  pi: "src/pi/index.ts",
+  omp: "src/omp/index.ts",
+  ai: "src/ai/index.ts",
+  cli: "src/cli/index.ts",
+  nuxt: "src/nuxt/module.ts",
+};
+
+export default defineConfig({
+  entry: Object.fromEntries(Object.entries(faces).filter(([, file]) => existsSync(file))),
+  format: "esm",
+  platform: "neutral",
+  target: "node22",
+  dts: true,
+  clean: true,
+  sourcemap: false,
+  // Hosts are peers: never bundle them. TypeBox is our one dependency and stays external too.
+  deps: {
+    neverBundle: [
+      /^@modelcontextprotocol\//,
+      /^@nuxtjs\//,
+      /^@nuxt\//,
+      /^@earendil-works\//,
+      /^@oh-my-pi\//,
+      /^ai(\/|$)/,
+      /^h3(\/|$)/,
+      /^zod(\/|$)/,
+      /^typebox(\/|$)/,
+      /^node:/,
+    ],
+  },
+});
