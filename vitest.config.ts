@@ -1,6 +1,17 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Tests import the package by its own name, as users do; the names resolve to the sources so no build is needed first.
+    alias: [
+      { find: /^@agntn\/tools$/, replacement: src("index.ts") },
+      { find: /^@agntn\/tools\/nuxt$/, replacement: src("nuxt/module.ts") },
+      { find: /^@agntn\/tools\/(mcp|h3|toolkit|pi|omp|ai|cli)$/, replacement: src("$1/index.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

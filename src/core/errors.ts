@@ -20,22 +20,25 @@ export interface InputIssue {
 /** Arguments that do not fit the input schema. `lines` holds one line per problem, ready for a model. */
 export class ToolInputError extends Error {
   override name = "ToolInputError";
-  constructor(
-    readonly tool: string,
-    readonly lines: string[],
-    readonly issues: InputIssue[],
-  ) {
+  readonly tool: string;
+  readonly lines: string[];
+  readonly issues: InputIssue[];
+  constructor(tool: string, lines: string[], issues: InputIssue[]) {
     super(lines.join("\n"));
+    this.tool = tool;
+    this.lines = lines;
+    this.issues = issues;
   }
 }
 
 /** A tool answered with something that is not a tool result, or details that break its output schema. */
 export class ToolResultError extends Error {
   override name = "ToolResultError";
-  constructor(
-    readonly tool: string,
-    readonly lines: string[],
-  ) {
+  readonly tool: string;
+  readonly lines: string[];
+  constructor(tool: string, lines: string[]) {
     super(lines.join("\n"));
+    this.tool = tool;
+    this.lines = lines;
   }
 }
