@@ -119,6 +119,32 @@ function collectUnknownKeys(schema: JsonSchema, value: unknown, segments: string
   }
 }
 
+/** A copy of `value` without the unknown keys, copying only the objects on their paths. */
+function withoutKeys(value: unknown, unknown: UnknownKey[]): unknown {
+  if (unknown.length === 0) return value;
+  const copies = new Set<unknown>();
+  const copy = (node: unknown): unknown => {
+    const made = Array.isArray(node) ? [...node] : Object.fromEntries(Object.entries(node as object));
+    copies.add(made);
+    return made;
+  };
+  const root = copy(value) as Record<string, unknown>;
+  for (const u of unknown) {
+    let parent = root;
+    for (const segment of u.segments) {
+      let child = parent[segment];
+      if (!copies.has(child)) {
+        child = copy(child);
+        // defineProperty, not assignment: a "__proto__" key must stay an ordinary key.
+        Object.defineProperty(parent, segment, { value: child, writable: true, enumerable: true, configurable: true });
+      }
+      parent = child as Record<string, unknown>;
+    }
+    delete parent[u.key];
+  }
+  return root;
+}
+
 function isInside(segments: string[], prefix: string[]): boolean {
   return prefix.length <= segments.length && prefix.every((s, k) => segments[k] === s);
 }
@@ -170,7 +196,8 @@ export function describeProblems(schema: JsonSchema, checker: Checker, value: un
   }
   const unknownPaths = unknown.map((u) => [...u.segments, u.key]);
   const unknownParents = unknown.map((u) => u.segments);
-  for (const error of checker.errors(value)) {
+  // The validator buffers only a few errors (TypeBox: 8); spend them on problems not named above.
+  for (const error of checker.errors(withoutKeys(value, unknown))) {
     const segments = pointerSegments(error.instancePath);
     if (unknownPaths.some((p) => isInside(segments, p))) continue;
     const described = describeError(error);
