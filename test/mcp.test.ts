@@ -209,3 +209,31 @@ describe.each(["memory-2026", "http-2026"] as const)("replayed answers over %s (
     await c.close();
   });
 });
+
+describe.each(MODES)("a TypeBox 0.34 schema over %s", (mode) => {
+  test("is listed without its symbol keys and validated like any other", async () => {
+    const { legacySchemaTool } = await import("./fixtures/sinclair-tools.ts");
+    expect(Object.getOwnPropertySymbols(legacySchemaTool.input).length).toBeGreaterThan(0);
+    const c = await connect(mode, info, [legacySchemaTool]);
+    const [listed] = (await c.client.listTools()).tools;
+    expect(listed?.inputSchema).toEqual({
+      type: "object",
+      properties: { who: { type: "string", minLength: 1 }, times: { type: "integer", minimum: 1, maximum: 3 } },
+      required: ["who"],
+      additionalProperties: false,
+    });
+    expect(answer(await c.client.callTool({ name: "legacy_greet", arguments: { who: "Ada", times: 2 } }))).toEqual(
+      text("Hello, Ada! Hello, Ada!"),
+    );
+    expect(answer(await c.client.callTool({ name: "legacy_greet", arguments: { who: "", times: 9, x: 1 } }))).toEqual(
+      error(
+        [
+          'Invalid arguments: unknown property "x"; takes who, times',
+          "Invalid arguments at /who: must not have fewer than 1 characters",
+          "Invalid arguments at /times: must be <= 3",
+        ].join("\n"),
+      ),
+    );
+    await c.close();
+  });
+});

@@ -1,0 +1,38 @@
+/**
+ * The demo MCP server over Streamable HTTP: `npm run serve:http`.
+ * Serves the demo tools on a loopback port for both protocol revisions.
+ */
+import { createMcpHttpHandler } from "@agntn/tools/mcp";
+import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
+import { serve } from "srvx";
+import { tools } from "./server/tools.ts";
+
+const port = Number(process.env.PORT ?? 3333);
+const hostname = process.env.HOST ?? "127.0.0.1";
+const info = { name: "agntn-demo", version: "0.1.0", title: "@agntn/tools demo", description: "The demo tools of @agntn/tools." };
+
+// DNS-rebinding protection: a page on another host cannot drive this server through the browser.
+const handler = createMcpHttpHandler(info, tools, { allowedHosts: localhostAllowedHostnames(), onerror: (e) => console.error(e.message) });
+const server = serve({
+  hostname,
+  port,
+  silent: true,
+  fetch: (request) =>
+    new URL(request.url).pathname === "/mcp" ? handler.fetch(request) : new Response("Not found: try /mcp\n", { status: 404 }),
+});
+await server.ready();
+const url = new URL("/mcp", server.url ?? `http://${hostname}:${port}`).href;
+console.log(`@agntn/tools demo MCP server: ${url}
+Tools: ${tools.map((t) => t.name).join(", ")}
+Connect a client:
+  Claude Code:   claude mcp add --transport http agntn-demo ${url}
+  MCP Inspector: npx @modelcontextprotocol/inspector  (transport "Streamable HTTP", URL above)
+Ctrl+C stops it.`);
+
+const stop = async () => {
+  await handler.close();
+  await server.close(true);
+  process.exit(0);
+};
+process.on("SIGINT", stop);
+process.on("SIGTERM", stop);
