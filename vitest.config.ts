@@ -14,6 +14,9 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The JSON report is what .ci/run counts from.
+    reporters: ["default", "json"],
+    outputFile: { json: "test-results/vitest.json" },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Servers, child processes and a browser share two cores: keep the pool small.
