@@ -19,6 +19,8 @@ const ZWJ = 0x200d;
 /** Characters a line must not carry: controls, format (bidi, zero-width), line and paragraph separators. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
+/** What may sit between a pictograph and its joiner: the emoji presentation selector and skin tones (🏳️‍🌈, 👩🏽‍💻). */
+const EMOJI_TRAIL = /[\u{FE0F}\p{Emoji_Modifier}]/u;
 
 /**
  * Removes terminal escape sequences (CSI, OSC, DCS/SOS/PM/APC, other ESC
@@ -120,7 +122,7 @@ function replaceUnsafe(text: string, keep: (ch: string) => string | undefined): 
     const kept = keep(ch);
     if (kept !== undefined) {
       out += kept;
-    } else if (ch.codePointAt(0) === ZWJ && isPictograph(chars[k - 1]) && isPictograph(chars[k + 1])) {
+    } else if (ch.codePointAt(0) === ZWJ && endsPictograph(chars, k) && isPictograph(chars[k + 1])) {
       out += ch;
     } else {
       out += " ";
@@ -131,6 +133,14 @@ function replaceUnsafe(text: string, keep: (ch: string) => string | undefined): 
 
 function isPictograph(ch: string | undefined): boolean {
   return ch !== undefined && PICTOGRAPHIC.test(ch);
+}
+
+/** Whether the characters before a joiner end an emoji: a pictograph, then at most a selector and a skin tone. */
+function endsPictograph(chars: string[], joiner: number): boolean {
+  let k = joiner - 1;
+  // At most two trailing marks (U+FE0F and a modifier): the look-back stays bounded, the pass linear.
+  for (let marks = 0; marks < 2 && k >= 0 && EMOJI_TRAIL.test(chars[k] as string); marks++) k--;
+  return isPictograph(chars[k]);
 }
 
 /** Renders any value as text without ever throwing (hostile `toString` included). */
