@@ -1,0 +1,120 @@
+/**
+ * A tool definition as a Vercel AI SDK tool. The input schema goes to the
+ * model as the same JSON Schema every host shows, through `jsonSchema()` with
+ * the core's validator, so bad input is refused with the core's lines before
+ * `execute` runs. The AI SDK reports a failure only when `execute` throws, so
+ * a returned `isError` is thrown with its text.
+ */
+import { type JSONSchema7, jsonSchema, type Tool, type ToolExecutionOptions } from "ai";
+import { indexTools, prepareTool } from "../core/define.ts";
+import { ToolResultError } from "../core/errors.ts";
+import { checkDetails, failureText, invokeTool, validateInput } from "../core/invoke.ts";
+import { sanitizeLine } from "../core/sanitize.ts";
+import { propertiesOf } from "../core/schema.ts";
+import type { AnyTool, InputOf, ToolDefinition, ToolResult } from "../core/types.ts";
+import { type AiToolOutput, textCollision, toOutput } from "./output.ts";
+
+/** The details type a definition's `execute` returns. */
+// biome-ignore lint/suspicious/noExplicitAny: matches any input type so only the details are read.
+export type DetailsOf<T> = T extends ToolDefinition<any, infer Details> ? Details : unknown;
+
+/** The AI SDK tool made from a definition: its input type and its output type kept. */
+export type AiTool<T extends AnyTool> = Tool<InputOf<T["input"]>, AiToolOutput<DetailsOf<T>>>;
+
+/** A tool set keyed by tool name, ready for `generateText({ tools })`. */
+export type AiToolSet<T extends AnyTool> = Record<string, T extends AnyTool ? AiTool<T> : never>;
+
+/**
+ * A call that failed: a returned `isError` (the message is the tool's text),
+ * a throw from `execute`, or a malformed result (the message is the core's
+ * one clean text). The AI SDK hands `message` to the model as a tool error.
+ */
+export class AiToolError extends Error {
+  override name = "AiToolError";
+  readonly tool: string;
+  /** The details a failed result carried, for programs reading the step. */
+  readonly details: unknown;
+  constructor(tool: string, message: string, details?: unknown, options?: ErrorOptions) {
+    super(message, options);
+    this.tool = tool;
+    this.details = details;
+  }
+
+  /** The AI SDK shows the model `error.toString()`: this keeps it to the text alone, without the class name. */
+  override toString(): string {
+    return this.message;
+  }
+}
+
+function textOf(result: ToolResult): string {
+  return result.content.map((block) => block.text).join("\n");
+}
+
+/** Runs one call through the core and shapes what the AI SDK receives. */
+async function run(tool: AnyTool, name: string, input: unknown, options: ToolExecutionOptions<unknown> | undefined) {
+  const signal = options?.abortSignal;
+  let result: ToolResult;
+  try {
+    // No progress sink and no one to ask: the AI SDK has neither, so the tool sees `undefined`.
+    result = await invokeTool(tool, input, { ...(signal ? { signal } : {}), ...(options ? { host: options } : {}) });
+  } catch (error) {
+    // An abort stays the abort the caller asked for, so generateText stops the way it always does.
+    if (signal?.aborted && error === signal.reason) throw error;
+    throw new AiToolError(name, failureText(name, error), undefined, { cause: error });
+  }
+  const text = textOf(result);
+  if (result.isError) throw new AiToolError(name, text, result.details);
+  const mismatch = checkDetails(tool, result.details);
+  if (mismatch) throw new ToolResultError(name, mismatch.map(sanitizeLine));
+  return toOutput(name, result.details, text);
+}
+
+/**
+ * Turns a tool definition into an AI SDK tool: `title`, `description`,
+ * `inputSchema` (the JSON Schema with the core's validator), `execute`
+ * (returns `{ ...details, text }`) and `toModelOutput` (the model gets the
+ * text only). Throws {@link ToolDefinitionError} for a broken definition, or
+ * one whose output schema declares a `text` field.
+ */
+export function toAiTool<T extends AnyTool>(tool: T): AiTool<T> {
+  const entry = prepareTool(tool);
+  const { name } = entry;
+  if (entry.output && propertiesOf(entry.output).has("text")) throw textCollision(name);
+  // A copy: a provider that rewrites the schema it sends (strict mode) must not touch the core's.
+  const schema = JSON.parse(JSON.stringify(entry.input)) as JSONSchema7;
+  const inputSchema = jsonSchema<InputOf<T["input"]>>(schema, {
+    validate(value) {
+      const checked = validateInput(tool, value);
+      return checked.ok ? { success: true, value: checked.value } : { success: false, error: checked.error };
+    },
+  });
+  const converted = {
+    title: tool.title,
+    description: tool.description,
+    inputSchema,
+    execute: (input: InputOf<T["input"]>, options: ToolExecutionOptions<unknown>) => run(tool, name, input, options),
+    toModelOutput: ({ output }: { output: unknown }) => ({ type: "text" as const, value: modelText(output) }),
+  };
+  return converted as unknown as AiTool<T>;
+}
+
+/** The text of an output; an output stored elsewhere and read back without one goes out as JSON. */
+function modelText(output: unknown): string {
+  if (typeof output === "object" && output !== null && typeof (output as { text?: unknown }).text === "string") {
+    return (output as { text: string }).text;
+  }
+  return JSON.stringify(output) ?? "";
+}
+
+/**
+ * Turns a list into a tool set keyed by name. The whole list is checked first
+ * (a duplicate name or a broken tool throws {@link ToolDefinitionError}), so
+ * nothing is converted from a list that cannot work.
+ */
+export function toAiTools<const T extends readonly AnyTool[]>(tools: T): AiToolSet<T[number]> {
+  const index = indexTools(tools);
+  // No prototype: a tool named `constructor` is a key like any other.
+  const set: Record<string, unknown> = Object.create(null);
+  for (const [name, entry] of index) set[name] = toAiTool(entry.tool);
+  return set as AiToolSet<T[number]>;
+}
