@@ -1,6 +1,6 @@
 /** defineTool and the checks that refuse a broken definition before any host sees it. */
 import { ToolDefinitionError } from "./errors.ts";
-import { quote } from "./sanitize.ts";
+import { describeValue, quote } from "./sanitize.ts";
 import { isObjectSchema, isRecord, type JsonSchema, propertiesOf, subschemas, toJsonSchema, unionBranches } from "./schema.ts";
 import type { AnyTool, ToolDefinition } from "./types.ts";
 import { type Checker, compileChecker } from "./validate.ts";
@@ -94,7 +94,7 @@ function checkDefinition(tool: AnyTool): void {
   for (const field of ["title", "description"] as const) {
     if (typeof tool[field] !== "string" || tool[field].trim() === "") fail(name, `${field} must be a non-empty string`);
   }
-  if (!EFFECTS.has(tool.effect)) fail(name, `effect must be "read", "write" or "destructive", got ${quote(String(tool.effect))}`);
+  if (!EFFECTS.has(tool.effect)) fail(name, `effect must be "read", "write" or "destructive", got ${quote(describeValue(tool.effect))}`);
   if (typeof tool.execute !== "function") fail(name, "execute must be a function");
   for (const flag of ["idempotent", "openWorld"] as const) {
     if (tool[flag] !== undefined && typeof tool[flag] !== "boolean") fail(name, `${flag} must be a boolean`);
