@@ -150,12 +150,21 @@ export function describeValue(value: unknown): string {
     if (value instanceof Error) return typeof value.message === "string" ? value.message : "";
     if (value === undefined) return "undefined";
     if (typeof value === "object" && value !== null) {
-      const json = JSON.stringify(value);
+      const json = jsonOf(value);
       if (json !== undefined && json !== "{}") return json;
     }
     return String(value);
   } catch {
     return "unprintable value";
+  }
+}
+
+/** JSON of an object, or `undefined` when it has none (a cycle, a BigInt, a throwing `toJSON`): `String()` gets a turn then. */
+function jsonOf(value: object): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
   }
 }
 
