@@ -3,6 +3,9 @@
  * `MockLanguageModelV4` that calls our tools, and a second step lets the
  * model read what came back, exactly as a provider would send it.
  */
+
+import { readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { ToolDefinitionError, ToolInputError, ToolResultError } from "@agntn/tools";
 import { AiToolError, type AiToolOutput, toAiTool, toAiTools } from "@agntn/tools/ai";
 import { generateText, type InferToolInput, type InferToolOutput, stepCountIs, type ToolSet } from "ai";
@@ -10,6 +13,25 @@ import { MockLanguageModelV4 } from "ai/test";
 import { beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { renameTool, slugTool, tools } from "../playground/server/tools.ts";
 import registration from "./fixtures/ai-registration.json" with { type: "json" };
+
+/** Every package a source file pulls in, following its relative imports (static and type-only alike). */
+function packagesImportedBy(entry: string): Set<string> {
+  const packages = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const source = readFileSync(file, "utf8");
+    for (const match of source.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+      const specifier = match[1]!;
+      if (specifier.startsWith(".")) visit(fileURLToPath(new URL(specifier, pathToFileURL(file))));
+      else packages.add(specifier);
+    }
+  };
+  visit(entry);
+  return packages;
+}
+
 import {
   aiSeen,
   boomTool,
@@ -112,6 +134,17 @@ describe("toAiTool registration", () => {
     expect(() => toAiTools([slugTool, outputTextTool])).toThrow(
       'fixture_output_text: its details have a field "text", which the AI SDK output uses for the tool\'s text; rename the field',
     );
+  });
+
+  it("refuses a broken definition", () => {
+    expect(() => toAiTool({ ...slugTool, name: "Bad Name" })).toThrow(
+      new ToolDefinitionError('Tool name "Bad Name" must be 1-64 characters of a-z, 0-9 and _, starting with a letter'),
+    );
+  });
+
+  it("pulls in the AI SDK and TypeBox only, never the MCP SDK", () => {
+    const entry = fileURLToPath(new URL("../src/ai/index.ts", import.meta.url));
+    expect([...packagesImportedBy(entry)].sort()).toEqual(["ai", "typebox", "typebox/compile", "typebox/value"]);
   });
 
   it("keeps the input and details types", () => {

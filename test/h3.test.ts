@@ -4,6 +4,9 @@
  * answer must equal what `callTool` gives for the same call.
  */
 
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { mcpRoute, mountMcp } from "@agntn/tools/h3";
 import { callTool, listTools } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
@@ -18,11 +21,10 @@ const MODERN = "2026-07-28";
 
 type Revision = "legacy" | "modern";
 
-/** The replies the person gives, in order, for the rename questions. */
-const replies = [
-  { action: "accept", content: { separator: "_" } },
-  { action: "accept", content: { apply: true } },
-] as const;
+type Reply = { action: "accept"; content: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
+
+/** The replies the person gives, in order, to the questions of the next call. */
+let replies: Reply[] = [];
 
 const app = new H3();
 const route = mountMcp(app, info, tools);
@@ -53,7 +55,7 @@ async function connect(revision: Revision): Promise<Client> {
   asked.set(revision, seen);
   client.setRequestHandler("elicitation/create", async (request) => {
     seen.push(request.params);
-    const reply = replies[(seen.length - 1) % replies.length];
+    const reply = replies[seen.length - 1] ?? { action: "cancel" };
     return structuredClone(reply) as never;
   });
   await client.connect(new StreamableHTTPClientTransport(url));
@@ -136,27 +138,50 @@ describe.each(["legacy", "modern"] as const)("h3 endpoint, %s revision", (revisi
     ]);
   });
 
-  it("asks both rename questions through the client's elicitation handler", async () => {
+  const separatorForm = {
+    message: "How should 2 file name(s) be written?",
+    requestedSchema: { type: "object", properties: { separator: { type: "string", enum: ["-", "_"], title: "Separator" } } },
+  };
+  const applyForm = {
+    message: "Apply these renames?\nRead Me.md -> read_me_md\nÉté 2026.txt -> ete_2026_txt",
+    requestedSchema: { type: "object", properties: { apply: { type: "boolean", title: "Apply" } } },
+  };
+
+  it.each([
+    {
+      label: "both questions accepted",
+      script: [
+        { action: "accept", content: { separator: "_" } },
+        { action: "accept", content: { apply: true } },
+      ] as Reply[],
+      forms: [separatorForm, applyForm],
+      text: "Renamed:\nRead Me.md -> read_me_md\nÉté 2026.txt -> ete_2026_txt",
+    },
+    {
+      label: "the second question declined",
+      script: [{ action: "accept", content: { separator: "_" } }, { action: "decline" }] as Reply[],
+      forms: [separatorForm, applyForm],
+      text: "Nothing renamed: the person did not confirm.",
+    },
+    {
+      label: "the first question cancelled",
+      script: [{ action: "cancel" }] as Reply[],
+      forms: [separatorForm],
+      text: "Nothing renamed: the person chose cancel.",
+    },
+  ])("asks the rename questions through the client's elicitation handler: $label", async ({ script, forms, text }) => {
     const seen = asked.get(revision)!;
     seen.length = 0;
+    replies = script;
     const args = { names: ["Read Me.md", "Été 2026.txt"] };
     const answer = answerOf(await client().callTool({ name: renameTool.name, arguments: args }), revision);
     let turn = 0;
     const expected = await callTool(info, tools, renameTool.name, args, {
-      ask: async (question) => question.check(replies[turn++])!,
+      ask: async (question) => question.check(script[turn++])!,
     });
     expect(answer).toEqual(expected);
-    expect(answer.content).toEqual([{ type: "text", text: "Renamed:\nRead Me.md -> read_me_md\nÉté 2026.txt -> ete_2026_txt" }]);
-    expect(seen).toMatchObject([
-      {
-        message: "How should 2 file name(s) be written?",
-        requestedSchema: { type: "object", properties: { separator: { type: "string", enum: ["-", "_"], title: "Separator" } } },
-      },
-      {
-        message: "Apply these renames?\nRead Me.md -> read_me_md\nÉté 2026.txt -> ete_2026_txt",
-        requestedSchema: { type: "object", properties: { apply: { type: "boolean", title: "Apply" } } },
-      },
-    ]);
+    expect(answer.content).toEqual([{ type: "text", text }]);
+    expect(seen).toMatchObject(forms);
   });
 
   it("aborts a running call when the client cancels it", async () => {
@@ -174,6 +199,34 @@ describe.each(["legacy", "modern"] as const)("h3 endpoint, %s revision", (revisi
 });
 
 describe("mcpRoute", () => {
+  it("serves on any path it is registered for", async () => {
+    const other = new H3();
+    const direct = mcpRoute(info, [slugTool]);
+    other.all("/tools/mcp", direct);
+    const otherServer = serve(other, { port: 0, hostname: "127.0.0.1", silent: true });
+    const client = new Client({ name: "h3-direct", version: "1.0.0" }, { versionNegotiation: { mode: { pin: MODERN } } });
+    try {
+      await otherServer.ready();
+      await client.connect(new StreamableHTTPClientTransport(new URL("/tools/mcp", otherServer.url)));
+      expect((await client.listTools()).tools.map((t) => t.name)).toEqual(["text_slug"]);
+      const answer = answerOf(await client.callTool({ name: "text_slug", arguments: { text: "Hello h3" } }), "modern");
+      expect(answer).toEqual({ content: [{ type: "text", text: "hello-h3" }] });
+    } finally {
+      await client.close().catch(() => {});
+      await direct.close();
+      await otherServer.close(true);
+    }
+  });
+
+  it("takes only types from h3", () => {
+    const folder = fileURLToPath(new URL("../src/h3/", import.meta.url));
+    const imports = readdirSync(folder).flatMap((file) =>
+      [...readFileSync(join(folder, file), "utf8").matchAll(/^import[^;]*?from "h3";/gms)].map((m) => m[0]),
+    );
+    expect(imports.length).toBeGreaterThan(0);
+    for (const line of imports) expect(line).toMatch(/^import type /);
+  });
+
   it("refuses a list with a duplicate name before any request", () => {
     expect(() => mcpRoute(info, [slugTool, slugTool])).toThrow('Duplicate tool name "text_slug": every tool in a list needs its own name');
   });
