@@ -1,0 +1,234 @@
+/**
+ * runCli: routes a command line to a command and runs it through the core,
+ * then writes the answer: text on stdout, `--json` details on stdout,
+ * problems on stderr with exit code 1.
+ */
+import process from "node:process";
+import { ToolInputError, ToolResultError } from "../core/errors.ts";
+import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
+import { quote, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import type { ToolResult } from "../core/types.ts";
+import { argumentLines, looksLikeOption, readArgs } from "./args.ts";
+import { buildCommands, type Command, type CommandTable, type TableOptions, type ToolCommand } from "./commands.ts";
+import { commandHelp, programHelp } from "./help.ts";
+import { type ProgressLine, progressLine } from "./progress.ts";
+
+export interface CliOptions extends TableOptions {
+  /**
+   * Marks errors a tool throws on purpose (a missing file, a refused login):
+   * they print as one line. Any other throw is a bug and keeps its stack.
+   */
+  expected?: (error: unknown) => boolean;
+}
+
+/** What a tool sees as `context.host` on the command line. */
+export interface CliHost {
+  cli: true;
+  /** `--json` was given: the tool may stream rows as text otherwise, and return details for JSON. */
+  json: boolean;
+}
+
+/** Exit codes: 0 done, 1 refused or failed, 130 interrupted (Ctrl-C). */
+const OK = 0;
+const FAILED = 1;
+const INTERRUPTED = 130;
+
+/** The reader of stdout closed (`| head`): later writes are dropped and a running tool is told to stop. */
+const pipe = { closed: false, listeners: new Set<() => void>() };
+let guarded = false;
+
+/**
+ * Without an `error` listener a write to a closed pipe crashes Node with EPIPE.
+ * One listener per process, however often runCli runs.
+ */
+function guardPipes(): void {
+  if (guarded) return;
+  guarded = true;
+  process.stdout.on("error", () => {
+    pipe.closed = true;
+    for (const listener of pipe.listeners) listener();
+  });
+  process.stderr.on("error", () => {});
+}
+
+function out(text: string): void {
+  if (!pipe.closed) process.stdout.write(text);
+}
+
+function err(lines: readonly string[]): void {
+  if (lines.length > 0) process.stderr.write(`${lines.join("\n")}\n`);
+}
+
+/** JSON for people and programs: indented, with every character that could hide text escaped (still valid JSON). */
+function jsonText(value: unknown): string {
+  const json = JSON.stringify(value === undefined ? null : value, null, 2) ?? "null";
+  return json.replace(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+function resultText(result: ToolResult): string {
+  return sanitizeText(result.content.map((c) => c.text).join("\n"));
+}
+
+function withNewline(text: string): string {
+  return text.endsWith("\n") ? text : `${text}\n`;
+}
+
+async function readAll(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(typeof chunk === "string" ? Buffer.from(chunk) : (chunk as Buffer));
+  return Buffer.concat(chunks);
+}
+
+/** A throw, as the person should see it. */
+function failureLines(command: ToolCommand, error: unknown, labels: ReadonlyMap<string, string>, options: CliOptions): string[] {
+  if (error instanceof ToolInputError) return argumentLines(command, error, labels);
+  if (error instanceof ToolResultError) return failureText(command.word, error).split("\n");
+  let expected = false;
+  try {
+    expected = options.expected?.(error) === true;
+  } catch {
+    // A broken `expected` must not hide the error: treat it as unexpected.
+  }
+  if (expected || !(error instanceof Error) || typeof error.stack !== "string") return [failureText(command.word, error)];
+  return [failureText(command.word, error), ...sanitizeText(error.stack).split("\n").slice(1)];
+}
+
+/** Writes a returned result; the exit code. */
+function answer(command: ToolCommand, result: ToolResult, json: boolean): number {
+  if (result.isError) {
+    const text = resultText(result).replace(/\n+$/, "");
+    err([text || `${command.word} failed`]);
+    return FAILED;
+  }
+  const mismatch = checkDetails(command.entry.tool, result.details);
+  if (mismatch) {
+    err(mismatch.map(sanitizeLine));
+    return FAILED;
+  }
+  if (json) {
+    let text: string;
+    try {
+      text = jsonText(result.details);
+    } catch (error) {
+      err([failureText(command.word, new Error(`details are not JSON: ${error instanceof Error ? error.message : String(error)}`))]);
+      return FAILED;
+    }
+    out(`${text}\n`);
+  } else if (result.content.length > 0) {
+    out(withNewline(resultText(result)));
+  }
+  return OK;
+}
+
+/** Runs one tool command with its words. */
+async function runTool(options: CliOptions, command: ToolCommand, words: readonly string[]): Promise<number> {
+  const reading = await readArgs(command, words, readAll);
+  if (reading.kind === "help") {
+    out(commandHelp(options, command));
+    return OK;
+  }
+  if (reading.kind === "version") {
+    out(`${sanitizeLine(options.version)}\n`);
+    return OK;
+  }
+  if (reading.kind === "error") {
+    err(reading.lines);
+    return FAILED;
+  }
+  const controller = new AbortController();
+  let interrupted = false;
+  const onInterrupt = () => {
+    interrupted = true;
+    controller.abort(new Error("interrupted"));
+  };
+  const onPipeClosed = () => controller.abort(new Error("output closed"));
+  process.once("SIGINT", onInterrupt);
+  pipe.listeners.add(onPipeClosed);
+  const line: ProgressLine | undefined = process.stderr.isTTY ? progressLine(process.stderr) : undefined;
+  const host: HostContext = { signal: controller.signal, host: { cli: true, json: reading.json } satisfies CliHost };
+  if (line) host.progress = (report) => line.show(report);
+  let result: ToolResult;
+  try {
+    result = await invokeTool(command.entry.tool, reading.args, host);
+  } catch (error) {
+    line?.clear();
+    if (pipe.closed) return OK;
+    if (interrupted) return INTERRUPTED;
+    err(failureLines(command, error, reading.labels, options));
+    return FAILED;
+  } finally {
+    process.off("SIGINT", onInterrupt);
+    pipe.listeners.delete(onPipeClosed);
+  }
+  line?.clear();
+  if (pipe.closed) return OK;
+  return answer(command, result, reading.json);
+}
+
+/** The `mcp` command takes no words but help. */
+async function runMcp(options: CliOptions, command: Extract<Command, { kind: "mcp" }>, words: readonly string[]): Promise<number> {
+  const [first] = words;
+  if (first === "-h" || first === "--help") {
+    out(commandHelp(options, command));
+    return OK;
+  }
+  if (first !== undefined) {
+    err([
+      looksLikeOption(first)
+        ? `Invalid arguments: unknown option ${quote(first)}; takes --help`
+        : `Invalid arguments: unexpected argument ${quote(first)}`,
+    ]);
+    return FAILED;
+  }
+  const { serveMcp } = await import("./mcp.ts");
+  return serveMcp(command.info, options.tools);
+}
+
+function runCommand(options: CliOptions, command: Command, words: readonly string[]): Promise<number> {
+  return command.kind === "mcp" ? runMcp(options, command, words) : runTool(options, command, words);
+}
+
+async function route(options: CliOptions, table: CommandTable, argv: readonly string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  const byName = (word: string | undefined) => (word === undefined ? undefined : table.byWord.get(word));
+  if (first === undefined) {
+    const fallback = byName(options.default);
+    if (fallback) return runCommand(options, fallback, []);
+    out(programHelp(options, table.commands));
+    return OK;
+  }
+  if (first === "-h" || first === "--help") {
+    out(programHelp(options, table.commands));
+    return OK;
+  }
+  if (first === "--version") {
+    out(`${sanitizeLine(options.version)}\n`);
+    return OK;
+  }
+  const command = byName(first);
+  if (command) return runCommand(options, command, rest);
+  const fallback = byName(options.fallback);
+  if (fallback) return runCommand(options, fallback, argv);
+  if (looksLikeOption(first)) {
+    const spelling = first.startsWith("--") && first.includes("=") ? first.slice(0, first.indexOf("=")) : first;
+    err([`Invalid arguments: unknown option ${quote(spelling)}; takes --help, --version`]);
+    return FAILED;
+  }
+  err([`Unknown command ${quote(first)}`, `Run ${sanitizeLine(options.name)} --help for the commands`]);
+  return FAILED;
+}
+
+/**
+ * Runs a command-line program made of tools. Resolves with the exit code and
+ * also sets `process.exitCode`, so a bin can simply `await runCli(...)` and
+ * let Node exit once output is flushed (calling `process.exit` could cut a
+ * piped answer short). A broken definition rejects with ToolDefinitionError
+ * before anything is read or written.
+ */
+export async function runCli(options: CliOptions, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  const table = buildCommands(options);
+  guardPipes();
+  const code = await route(options, table, argv);
+  process.exitCode = code;
+  return code;
+}
