@@ -9,7 +9,8 @@ import { quote } from "../core/sanitize.ts";
 /**
  * The output type of a converted tool. Object details are spread with `text`
  * added; anything else (an array, a string, a number) sits under `details`;
- * no details at all leaves `{ text }`.
+ * no details at all leaves `{ text }`. At run time a class instance (a `Date`,
+ * a `Map`) also goes under `details`, since a spread would lose what it holds.
  */
 export type AiToolOutput<Details = unknown> = unknown extends Details ? { text: string; [key: string]: unknown } : OutputOf<Details>;
 

@@ -109,7 +109,7 @@ function modelText(output: unknown): string {
 /**
  * Turns a list into a tool set keyed by name. The whole list is checked first
  * (a duplicate name or a broken tool throws {@link ToolDefinitionError}), so
- * nothing is converted from a list that cannot work.
+ * a list that cannot work gives no tool set at all, never a partial one.
  */
 export function toAiTools<const T extends readonly AnyTool[]>(tools: T): AiToolSet<T[number]> {
   const index = indexTools(tools);
