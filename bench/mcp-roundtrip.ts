@@ -1,0 +1,122 @@
+/**
+ * Benchmark 1: one `tools/call` round trip over the SDK v2 in-memory pair, the
+ * same tool and the same 3-field input served three ways: this library's
+ * `createMcpServer`, the SDK's `McpServer.registerTool` with a Zod schema, and
+ * `McpServer` with the plain JSON schema through `fromJsonSchema`.
+ */
+import { createMcpServer } from "@agntn/tools/mcp";
+import { Client } from "@modelcontextprotocol/client";
+import { fromJsonSchema, InMemoryTransport, McpServer } from "@modelcontextprotocol/server";
+import {
+  invalidArgs,
+  type JoinArgs,
+  joinTool,
+  joinWords,
+  jsonInput,
+  TOOL_DESCRIPTION,
+  TOOL_NAME,
+  TOOL_TITLE,
+  validArgs,
+  validText,
+  zodInput,
+} from "./fixtures.ts";
+import { compare, comparisonTable, formatNs, formatRatio, pairedRatio, type Section, standalone } from "./harness.ts";
+
+const info = { name: "bench", version: "1.0.0" };
+
+interface Connectable {
+  connect(transport: InMemoryTransport): Promise<void>;
+  close(): Promise<void>;
+}
+
+function sdkServer(inputSchema: typeof zodInput | ReturnType<typeof fromJsonSchema<JoinArgs>>): McpServer {
+  const server = new McpServer(info, { capabilities: { tools: {} } });
+  server.registerTool(
+    TOOL_NAME,
+    { title: TOOL_TITLE, description: TOOL_DESCRIPTION, inputSchema: inputSchema as typeof zodInput, annotations: { readOnlyHint: true } },
+    async (args: JoinArgs) => ({ content: [{ type: "text", text: joinWords(args) }] }),
+  );
+  return server;
+}
+
+async function connect(server: Connectable): Promise<{ client: Client; close: () => Promise<void> }> {
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  const client = new Client({ name: "bench-client", version: "1.0.0" });
+  await client.connect(clientSide);
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+function textOf(result: unknown): string {
+  const content = (result as { content?: { text?: string }[] }).content;
+  return content?.map((c) => c.text).join("\n") ?? "";
+}
+
+export async function run(): Promise<Section> {
+  const servers: [string, Connectable][] = [
+    ["@agntn/tools createMcpServer", createMcpServer(info, [joinTool]) as unknown as Connectable],
+    ["SDK McpServer + Zod", sdkServer(zodInput)],
+    ["SDK McpServer + fromJsonSchema", sdkServer(fromJsonSchema<JoinArgs>(jsonInput as never))],
+  ];
+  const pairs = [];
+  for (const [name, server] of servers) pairs.push({ name, ...(await connect(server)) });
+  try {
+    // Same answer from all three before any timing, or the comparison means nothing.
+    const invalidTexts: string[] = [];
+    for (const pair of pairs) {
+      const ok = await pair.client.callTool({ name: TOOL_NAME, arguments: validArgs as never });
+      if (textOf(ok) !== validText || ok.isError) throw new Error(`${pair.name} answered ${JSON.stringify(ok)}`);
+      const bad = await pair.client.callTool({ name: TOOL_NAME, arguments: invalidArgs });
+      if (!bad.isError) throw new Error(`${pair.name} accepted the invalid input`);
+      invalidTexts.push(`- ${pair.name}: ${JSON.stringify(textOf(bad))}`);
+    }
+    const valid = await compare(
+      pairs.map((p) => ({ name: p.name, fn: () => p.client.callTool({ name: TOOL_NAME, arguments: validArgs as never }) })),
+    );
+    const invalid = await compare(
+      pairs.map((p) => ({ name: p.name, fn: () => p.client.callTool({ name: TOOL_NAME, arguments: invalidArgs }) })),
+    );
+    const ours = valid[0]!;
+    const sdk = valid.slice(1);
+    const fastest = sdk.reduce((a, b) => (b.median < a.median ? b : a));
+    const vsFastest = pairedRatio(ours, fastest);
+    const body = [
+      "Sequential `client.callTool` round trips (client → in-memory pair → server → tool → back), one call in flight.",
+      "",
+      "Valid input:",
+      "",
+      comparisonTable(valid),
+      "",
+      "Invalid input (4 problems; every server answers `isError`):",
+      "",
+      comparisonTable(invalid),
+      "",
+      "What each server answers to the invalid input:",
+      "",
+      ...invalidTexts,
+    ].join("\n");
+    return {
+      id: 1,
+      title: "tools/call round trip over the SDK v2 in-memory pair",
+      body,
+      targets: [
+        {
+          what: `round trip, valid input, vs fastest SDK variant (${fastest.name})`,
+          target: "≤ 1.00×",
+          measured: `${formatRatio(vsFastest)} (${formatNs(ours.median)} vs ${formatNs(fastest.median)})`,
+          met: vsFastest <= 1,
+        },
+      ],
+    };
+  } finally {
+    for (const pair of pairs) await pair.close();
+  }
+}
+
+if (import.meta.main) await standalone(run);
