@@ -168,6 +168,7 @@ describe("calls through generateText", () => {
     ["object", { size: 3, text: "kind object" }],
     ["array", { details: [1, 2], text: "kind array" }],
     ["number", { details: 7, text: "kind number" }],
+    ["instance", { details: new Map([["a", 1]]), text: "kind instance" }],
     ["none", { text: "kind none" }],
     ["two", { size: 4, text: "kind two\nsecond line" }],
   ])("shapes %s details and gives the model only the text", async (kind, output) => {
