@@ -1,0 +1,11 @@
+// server/mcp/index.ts in a Nuxt app that installs @nuxtjs/mcp-toolkit itself.
+import { toToolkitTools } from "@agntn/tools/toolkit";
+import { defineMcpHandler, useMcpElicitation } from "@nuxtjs/mcp-toolkit/server";
+import { tools } from "./tools.ts";
+
+export default defineMcpHandler({
+  name: "slugs",
+  version: "1.0.0",
+  // The toolkit's types want Zod schemas; ours are Zod stand-ins carrying the JSON Schema as written.
+  tools: toToolkitTools({ name: "slugs" }, tools, { elicitation: useMcpElicitation }) as never,
+});

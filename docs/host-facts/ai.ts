@@ -1,0 +1,40 @@
+/**
+ * The AI SDK panel: `toAiTool` on the tool. The schema is the AI SDK's own
+ * `jsonSchema()` wrapper, shown by the JSON Schema it carries.
+ */
+import type { AnyTool } from "@agntn/tools";
+import { toAiTool } from "@agntn/tools/ai";
+import { FAILING_CALLS, failureChannel, type HostPanel, outcomeOf, peerRange, toDisplayJson } from "./panels.ts";
+
+/** An AI SDK schema object (what `jsonSchema()` returns), read as its JSON Schema. */
+function aiSchemaJson(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || !("jsonSchema" in value) || !("validate" in value)) return undefined;
+  return (value as { jsonSchema: unknown }).jsonSchema;
+}
+
+export async function aiPanel(tool: AnyTool): Promise<HostPanel> {
+  const converted = toAiTool(tool);
+  const execute = (args: unknown) => () => Promise.resolve(converted.execute?.(args as never, { toolCallId: "panel", messages: [] }));
+  const failure = failureChannel(await outcomeOf(execute(FAILING_CALLS.badInput)), await outcomeOf(execute(FAILING_CALLS.toolError)));
+  // The output row reads what a successful call returns: the details' keys beside `text`.
+  const output = (await converted.execute?.({ text: "Hello World" } as never, { toolCallId: "panel", messages: [] })) as Record<
+    string,
+    unknown
+  >;
+  const outputKeys = Object.keys(output);
+  const outputRow = outputKeys.includes("text") && outputKeys.length > 1 ? "details + text" : outputKeys.join(", ");
+  return {
+    key: "ai",
+    rows: [
+      { label: "title", value: String(converted.title) },
+      { label: "inputSchema", value: aiSchemaJson(converted.inputSchema) ? "jsonSchema()" : "other", accent: true },
+      { label: "output", value: outputRow },
+      { label: "failure", value: failure },
+    ],
+    registration: toDisplayJson(converted, aiSchemaJson),
+    fields: { name: null, label: "title", schema: "inputSchema", effect: null, prompt: null, run: "execute" },
+    import: 'import { toAiTool } from "@agntn/tools/ai";',
+    peer: { name: "ai", range: peerRange("ai") },
+    failure,
+  };
+}

@@ -1,0 +1,30 @@
+/**
+ * All four panels for the demo tool `text_slug`, in the order the site shows
+ * them. MCP, Pi and the AI SDK are computed here; OMP runs on bun only, so
+ * its panel comes from a bun child process running omp.ts.
+ */
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { slugTool } from "../../playground/server/tools.ts";
+import { aiPanel } from "./ai.ts";
+import { mcpPanel } from "./mcp.ts";
+import type { HostPanel } from "./panels.ts";
+import { piPanel } from "./pi.ts";
+
+const root = fileURLToPath(new URL("../../", import.meta.url));
+
+/** The OMP panel from bun (`node_modules/.bin/bun`, the devDependency). */
+export async function ompPanelFromBun(): Promise<HostPanel> {
+  const bun = `${root}node_modules/.bin/bun`;
+  const { stdout } = await promisify(execFile)(bun, ["--conditions=agntn-source", "docs/host-facts/omp.ts"], {
+    cwd: root,
+    timeout: 60_000,
+    maxBuffer: 1 << 20,
+  });
+  return JSON.parse(stdout) as HostPanel;
+}
+
+export async function computePanels(): Promise<HostPanel[]> {
+  return [await mcpPanel(slugTool), await piPanel(slugTool), await ompPanelFromBun(), await aiPanel(slugTool)];
+}

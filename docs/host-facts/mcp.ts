@@ -1,0 +1,44 @@
+/**
+ * The MCP panel: `createMcpServer` serving the tool, a real SDK v2 client
+ * listing it and calling it over the in-memory pair.
+ */
+import type { AnyTool } from "@agntn/tools";
+import { createMcpServer } from "@agntn/tools/mcp";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { FAILING_CALLS, failureChannel, type HostPanel, outcomeOf, peerRange, propertyNames, toDisplayJson } from "./panels.ts";
+
+const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
+
+export async function mcpPanel(tool: AnyTool): Promise<HostPanel> {
+  const server = createMcpServer({ name: "docs", version: "1.0.0" }, [tool]);
+  const client = new Client({ name: "docs-panel", version: "1.0.0" });
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  try {
+    const listed = (await client.listTools()).tools.find((entry) => entry.name === tool.name);
+    if (!listed) throw new Error(`the client did not list ${tool.name}`);
+    const call = (args: unknown) => () => client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
+    const failure = failureChannel(await outcomeOf(call(FAILING_CALLS.badInput)), await outcomeOf(call(FAILING_CALLS.toolError)));
+    const annotations = (listed.annotations ?? {}) as Record<string, unknown>;
+    const hints = HINTS.filter((hint) => annotations[hint] === true).map((hint) => hint.replace(/Hint$/, ""));
+    return {
+      key: "mcp",
+      rows: [
+        { label: "title", value: String(listed.title) },
+        { label: "hints", value: hints.join(", "), accent: true },
+        { label: "inputSchema", value: propertyNames(listed.inputSchema) },
+        { label: "failure", value: failure },
+      ],
+      registration: toDisplayJson(listed),
+      fields: { name: "name", label: "title", schema: "inputSchema", effect: "annotations", prompt: null, run: null },
+      import: 'import { createMcpServer } from "@agntn/tools/mcp";',
+      peer: { name: "@modelcontextprotocol/server", range: peerRange("@modelcontextprotocol/server") },
+      failure,
+    };
+  } finally {
+    await client.close();
+    await server.close();
+  }
+}

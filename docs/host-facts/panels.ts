@@ -1,0 +1,112 @@
+/**
+ * The host-facts panel: what one host receives when an adapter registers a
+ * tool, reduced to four short rows, the import line, the peer package with
+ * its range, the failure channel and the registration itself as JSON.
+ *
+ * Each host's panel is computed from the real adapter (see mcp.ts, pi.ts,
+ * ai.ts and omp.ts); this file holds what they share: the shape, how a live
+ * registration becomes JSON, and the rows that only describe a value.
+ */
+import { readFileSync } from "node:fs";
+
+export type HostKey = "mcp" | "pi" | "omp" | "ai";
+
+export interface PanelRow {
+  label: string;
+  value: string;
+  /** The row that differs most from host to host, drawn highlighted. */
+  accent?: true;
+}
+
+/** Which registration field carries each concept on this host (`null`: the host has no such field). */
+export interface PanelFields {
+  name: string | null;
+  label: string | null;
+  schema: string | null;
+  effect: string | null;
+  prompt: string | null;
+  run: string | null;
+}
+
+export interface HostPanel {
+  key: HostKey;
+  rows: PanelRow[];
+  /** What the host received, as JSON: functions read `"[function]"`. */
+  registration: unknown;
+  fields: PanelFields;
+  /** The import a reader writes to reach this host. */
+  import: string;
+  /** The host package, a peer of this one, with the range package.json gives it. */
+  peer: { name: string; range: string };
+  /** How this host hears that a call failed, measured by calling the registered tool. */
+  failure: string;
+}
+
+/** A schema object a host built for us, and how to show it as JSON. */
+type SchemaReader = (value: unknown) => unknown | undefined;
+
+/**
+ * Turns a registration into plain JSON: functions become `"[function]"`,
+ * symbol keys vanish (JSON has none), and a host schema object that is not
+ * plain data is shown through `readSchema` (the AI SDK's `jsonSchema()`
+ * wrapper, OMP's callable `Type.Unsafe`).
+ */
+export function toDisplayJson(value: unknown, readSchema: SchemaReader = () => undefined, depth = 0): unknown {
+  if (depth > 32) throw new Error("registration nests deeper than 32 levels");
+  const shown = readSchema(value);
+  if (shown !== undefined) return toDisplayJson(shown, readSchema, depth + 1);
+  if (typeof value === "function") return "[function]";
+  if (Array.isArray(value)) return value.map((item) => toDisplayJson(item, readSchema, depth + 1));
+  if (typeof value === "object" && value !== null) {
+    const out: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      if (item !== undefined) out[key] = toDisplayJson(item, readSchema, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+/** The property names of an object schema, in order: "text, separator". */
+export function propertyNames(schema: unknown): string {
+  const properties = (schema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+  return Object.keys(properties).join(", ");
+}
+
+const packageJson = new URL("../../package.json", import.meta.url);
+
+/** The range package.json declares for a peer; a peer it does not declare is a bug in the panel, so it throws. */
+export function peerRange(name: string): string {
+  const manifest = JSON.parse(readFileSync(packageJson, "utf8")) as { peerDependencies?: Record<string, string> };
+  const range = manifest.peerDependencies?.[name];
+  if (typeof range !== "string") throw new Error(`package.json declares no peer ${JSON.stringify(name)}`);
+  return range;
+}
+
+/** How a registered tool answered one call: what a host would see. */
+export type Outcome = { kind: "result"; text: string } | { kind: "isError"; text: string } | { kind: "thrown"; text: string };
+
+/** Runs a call and sorts its answer: a returned `isError`, a throw, or a result. */
+export async function outcomeOf(call: () => Promise<unknown>): Promise<Outcome> {
+  try {
+    const result = (await call()) as { isError?: boolean; content?: { text: string }[]; text?: string };
+    const text = result.content ? result.content.map((block) => block.text).join("\n") : String(result.text ?? "");
+    return result.isError ? { kind: "isError", text } : { kind: "result", text };
+  } catch (error) {
+    return { kind: "thrown", text: error instanceof Error ? error.message : String(error) };
+  }
+}
+
+/**
+ * The failure channel, from two failing calls: bad input, and valid input
+ * the tool itself answers with `isError` ("!!!" has no letters to slug).
+ */
+export function failureChannel(badInput: Outcome, toolError: Outcome): string {
+  const kinds = new Set([badInput.kind, toolError.kind]);
+  if (kinds.has("result")) throw new Error("a failing call came back as a plain result");
+  if (kinds.size === 2) return "isError or thrown";
+  return badInput.kind === "isError" ? "isError: true" : "thrown";
+}
+
+/** The two failing argument sets every panel is measured with. */
+export const FAILING_CALLS = { badInput: { txt: "Hello" }, toolError: { text: "!!!" } } as const;
