@@ -1,0 +1,169 @@
+/**
+ * @agntn/tools/nuxt — one line in nuxt.config gives the app's tools an MCP
+ * route, on @nuxtjs/mcp-toolkit:
+ *
+ *   modules: ["@agntn/tools/nuxt"],
+ *   agntnTools: { tools: "~~/server/tools" },
+ *
+ * Route strategy: the tools join the toolkit's default route (`mcp.route`,
+ * `/mcp`) beside whatever the toolkit serves there already, such as a Docus
+ * site's `list-pages` and `get-page`. A name both sides use stays with the
+ * toolkit's tool and is reported at the first request (see runtime/join.ts).
+ *
+ * It installs the toolkit when the app has not, and switches on the two
+ * settings progress and questions need: `mcp.sessions.enabled` and
+ * `nitro.experimental.asyncContext`. Everything it adds runs on the server;
+ * nothing reaches the browser bundle.
+ */
+import { existsSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
+
+/** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
+type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
+
+export interface ModuleOptions {
+  /** Module exporting the tool list as `tools`, e.g. `"~~/server/tools"`. */
+  tools: string;
+  /** Server name in `initialize` and in unknown-tool texts; defaults to the app's package.json name. */
+  name?: string;
+  /** Server version; defaults to the app's package.json version. */
+  version?: string;
+  /** The MCP route; sets the toolkit's `mcp.route` (default `/mcp`), so page tools move along with it. */
+  route?: string;
+}
+
+const TOOLKIT = "@nuxtjs/mcp-toolkit";
+const logger = useLogger("@agntn/tools");
+
+/** Notices gathered before the toolkit's options are merged, logged once by `setup`. */
+const notices = new WeakMap<Nuxt, string[]>();
+
+interface AppPackage {
+  name?: string;
+  version?: string;
+}
+
+/** The nearest package.json at or above the app's root (a workspace app may keep its own, a single-package repo has one at the top). */
+function readAppPackage(rootDir: string): AppPackage {
+  let dir = resolve(rootDir);
+  for (;;) {
+    const file = join(dir, "package.json");
+    if (existsSync(file)) {
+      try {
+        const parsed: unknown = JSON.parse(readFileSync(file, "utf8"));
+        return typeof parsed === "object" && parsed !== null ? (parsed as AppPackage) : {};
+      } catch {
+        return {};
+      }
+    }
+    const parent = dirname(dir);
+    if (parent === dir) return {};
+    dir = parent;
+  }
+}
+
+/** Our options as written in nuxt.config (before defaults), read where the module system has not merged them yet. */
+function writtenOptions(nuxt: Nuxt): Partial<ModuleOptions> {
+  const written = (nuxt.options as unknown as Record<string, unknown>).agntnTools;
+  return typeof written === "object" && written !== null ? (written as Partial<ModuleOptions>) : {};
+}
+
+/** The app's name and version: options first, then package.json, then a plain fallback. */
+function serverIdentity(nuxt: Nuxt, options: Partial<ModuleOptions>): { name: string; version: string } {
+  const pkg = readAppPackage(nuxt.options.rootDir);
+  return {
+    name: options.name ?? (typeof pkg.name === "string" && pkg.name !== "" ? pkg.name : "nuxt-app"),
+    version: options.version ?? (typeof pkg.version === "string" && pkg.version !== "" ? pkg.version : "0.0.0"),
+  };
+}
+
+/** Whether the app wrote `mcp.sessions: false` or `mcp.sessions.enabled: false`. */
+function sessionsTurnedOff(nuxt: Nuxt): boolean {
+  const mcp = (nuxt.options as unknown as Record<string, unknown>).mcp as { sessions?: unknown } | undefined;
+  const sessions = mcp?.sessions;
+  if (sessions === false) return true;
+  return typeof sessions === "object" && sessions !== null && (sessions as { enabled?: unknown }).enabled === false;
+}
+
+/** The runtime file next to this module: `.ts` in the sources, `.js` once built. */
+function runtimeFile(name: string): string {
+  for (const extension of [".ts", ".js", ".mjs"]) {
+    const file = fileURLToPath(new URL(`./runtime/${name}${extension}`, import.meta.url));
+    if (existsSync(file)) return file;
+  }
+  throw new Error(`@agntn/tools/nuxt: runtime file ${name} is missing next to the module`);
+}
+
+export default defineNuxtModule<ModuleOptions>({
+  meta: {
+    name: "@agntn/tools",
+    configKey: "agntnTools",
+    compatibility: { nuxt: ">=4.0.0" },
+  },
+  defaults: {
+    tools: "~~/server/tools",
+  },
+  // Runs before any module's setup, whatever their order: installs the toolkit if missing and sets its options.
+  moduleDependencies(nuxt: Nuxt) {
+    const written = writtenOptions(nuxt);
+    const identity = serverIdentity(nuxt, written);
+    const found: string[] = [];
+    if (sessionsTurnedOff(nuxt)) {
+      found.push("`mcp.sessions` was off; switched on, because progress and questions need sessions (they live in process memory).");
+    }
+    notices.set(nuxt, found);
+    const overrides: Record<string, unknown> = { sessions: { enabled: true } };
+    if (written.route) overrides.route = written.route;
+    return {
+      [TOOLKIT]: { version: ">=0.21.0 <1", overrides, defaults: { name: identity.name, version: identity.version } },
+    };
+  },
+  async setup(options, nuxt) {
+    const found = notices.get(nuxt) ?? [];
+    const nitro = nuxt.options.nitro;
+    nitro.experimental ??= {};
+    // Typed loosely: Nitro's own option types are not part of @nuxt/kit's view.
+    const experimental = nitro.experimental as Record<string, unknown>;
+    if (experimental.asyncContext === false) {
+      found.push("`nitro.experimental.asyncContext` was off; switched on, because the toolkit's elicitation needs the request context.");
+    }
+    experimental.asyncContext = true;
+    for (const notice of found) logger.warn(notice);
+
+    const identity = serverIdentity(nuxt, options);
+    const toolsPath = await resolvePath(options.tools);
+    if (!existsSync(toolsPath)) {
+      throw new Error(`@agntn/tools: agntnTools.tools is "${options.tools}", but no file resolves from it (looked for ${toolsPath})`);
+    }
+    addServerTemplate({
+      filename: "#agntn-tools/tools.mjs",
+      getContents: () => `export { tools } from ${JSON.stringify(toolsPath)};\n`,
+    });
+    addServerTemplate({
+      filename: "#agntn-tools/config.mjs",
+      getContents: () => `export default ${JSON.stringify({ ...identity, toolsPath: options.tools })};\n`,
+    });
+    addServerPlugin(runtimeFile("tools-plugin"));
+  },
+});
+
+// Types `agntnTools` in nuxt.config.ts, as `nuxi prepare` would from the module's meta.
+declare module "@nuxt/schema" {
+  interface NuxtConfig {
+    agntnTools?: Partial<ModuleOptions>;
+  }
+  interface NuxtOptions {
+    agntnTools?: ModuleOptions;
+  }
+}
+
+declare module "nuxt/schema" {
+  interface NuxtConfig {
+    agntnTools?: Partial<ModuleOptions>;
+  }
+  interface NuxtOptions {
+    agntnTools?: ModuleOptions;
+  }
+}
