@@ -162,6 +162,8 @@ async function runTool(options: CliOptions, command: ToolCommand, words: readonl
   }
   line?.clear();
   if (pipe.closed) return OK;
+  // The person pressed Ctrl-C: whatever the tool returned is not what they waited for.
+  if (interrupted) return INTERRUPTED;
   return answer(command, result, reading.json);
 }
 

@@ -1,0 +1,5 @@
+#!/usr/bin/env node
+import { runCli } from "@agntn/tools/cli";
+import { tools } from "./tools.ts";
+
+await runCli({ name: "slugs", version: "1.0.0", description: "Turn titles into URL slugs, and count words.", tools, mcp: true });
