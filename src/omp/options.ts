@@ -1,0 +1,73 @@
+/** The options of `registerOmpTools`, and the checks that refuse options which could never apply. */
+import { ToolDefinitionError } from "../core/errors.ts";
+import { quote } from "../core/sanitize.ts";
+import { isRecord } from "../core/schema.ts";
+import type { OmpLoadMode, OmpRenderCall, OmpRenderResult } from "./types.ts";
+
+/** Per-tool choices, keyed by tool name in {@link OmpOptions.tools}. */
+export interface OmpToolOptions {
+  /** Overrides {@link OmpOptions.loadMode} for this tool. */
+  loadMode?: OmpLoadMode;
+  /** One line after the title on the call line, from the call's arguments (e.g. the file it touches). */
+  summary?: (args: Record<string, unknown>) => string | undefined;
+  /** Short facts after the tier on the final line, from the result's details (e.g. "3 files"). */
+  facts?: (details: unknown) => string | readonly string[] | undefined;
+  /** Your own call renderer, passed to OMP as is instead of the status line. */
+  renderCall?: OmpRenderCall;
+  /** Your own result renderer, passed to OMP as is instead of the status line. */
+  renderResult?: OmpRenderResult;
+}
+
+export interface OmpOptions {
+  /** How OMP presents every tool of the list; OMP's default for extension tools is "discoverable". */
+  loadMode?: OmpLoadMode;
+  /** Per-tool choices. A key that names no tool of the list is a {@link ToolDefinitionError}. */
+  tools?: Readonly<Record<string, OmpToolOptions>>;
+  /**
+   * Who answers bad input first. "core" (the default) marks the registration
+   * `lenientArgValidation`, so OMP forwards arguments its own validator
+   * rejects and the model reads the library's lines, the same on every host.
+   * "host" lets OMP refuse with its own message first; the library still
+   * checks every call that gets through.
+   */
+  validation?: "core" | "host";
+}
+
+const LOAD_MODES = new Set<unknown>(["essential", "discoverable"]);
+const VALIDATIONS = new Set<unknown>(["core", "host"]);
+const FUNCTIONS = ["summary", "facts", "renderCall", "renderResult"] as const;
+
+/**
+ * Checks the options against the list and returns the per-tool entries as a
+ * Map (tool names are user data: `constructor` is a valid tool name and must
+ * not find `Object.prototype.constructor`).
+ */
+export function checkOptions(options: OmpOptions, names: ReadonlySet<string>): Map<string, OmpToolOptions> {
+  if (!isRecord(options)) throw new ToolDefinitionError("OMP options must be an object");
+  if (options.loadMode !== undefined && !LOAD_MODES.has(options.loadMode)) {
+    throw new ToolDefinitionError(`OMP loadMode must be "essential" or "discoverable", got ${quote(String(options.loadMode))}`);
+  }
+  if (options.validation !== undefined && !VALIDATIONS.has(options.validation)) {
+    throw new ToolDefinitionError(`OMP validation must be "core" or "host", got ${quote(String(options.validation))}`);
+  }
+  const perTool = new Map<string, OmpToolOptions>();
+  if (options.tools === undefined) return perTool;
+  if (!isRecord(options.tools)) throw new ToolDefinitionError("OMP options.tools must be an object keyed by tool name");
+  for (const name of Object.keys(options.tools)) {
+    if (!names.has(name)) {
+      throw new ToolDefinitionError(`OMP options.tools names ${quote(name)}, which is not a tool of this list`);
+    }
+    const entry: unknown = options.tools[name];
+    if (!isRecord(entry)) throw new ToolDefinitionError(`OMP options.tools[${quote(name)}] must be an object`);
+    if (entry.loadMode !== undefined && !LOAD_MODES.has(entry.loadMode)) {
+      throw new ToolDefinitionError(`OMP options.tools[${quote(name)}].loadMode must be "essential" or "discoverable"`);
+    }
+    for (const key of FUNCTIONS) {
+      if (entry[key] !== undefined && typeof entry[key] !== "function") {
+        throw new ToolDefinitionError(`OMP options.tools[${quote(name)}].${key} must be a function`);
+      }
+    }
+    perTool.set(name, entry as OmpToolOptions);
+  }
+  return perTool;
+}
