@@ -7,14 +7,15 @@
 import { type AnyTool, ToolDefinitionError } from "@agntn/tools";
 import { callTool } from "@agntn/tools/mcp";
 import { type PiToolsOptions, registerPiTools } from "@agntn/tools/pi";
+import { Text } from "@earendil-works/pi-tui";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTool, tools as demoTools, renameTool, slugTool, statsTool } from "../playground/server/tools.ts";
 import registration from "./fixtures/pi-registration.json" with { type: "json" };
 import { type PiHarness, resultText, type ScriptedUi, scriptedUi, startPi } from "./fixtures/pi-session.ts";
-import { boomTool, noteTool, probe, probeTool, surveyTool, writes } from "./fixtures/pi-tools.ts";
+import { boomTool, noteTool, probe, probeTool, surveyTool, waited, waitTool, writes } from "./fixtures/pi-tools.ts";
 
 const info = { name: "agntn" };
-const tools: AnyTool[] = [...demoTools, boomTool, noteTool, surveyTool, probeTool];
+const tools: AnyTool[] = [...demoTools, boomTool, noteTool, surveyTool, probeTool, waitTool];
 
 /** MCP's text for the same call: the Pi answer must be the same words. */
 async function mcpText(name: string, args: Record<string, unknown>): Promise<string> {
@@ -120,6 +121,14 @@ describe("registerPiTools in a Pi session without a UI", () => {
     expect(probe.hasAsk).toBe(false);
     expect(probe.hasProgress).toBe(true);
     expect(probe.host).toMatchObject({ hasUI: false, cwd: host.session.sessionManager.getCwd() });
+  });
+
+  it("aborts a running call through the signal Pi gives it", async () => {
+    const result = await host.abortDuring("pi_wait", {});
+    expect(waited.aborted).toBe(true);
+    expect(result.isError).toBe(true);
+    expect(waited.reason).toBe("AbortError: This operation was aborted");
+    expect(resultText(result)).toBe("pi_wait failed: This operation was aborted");
   });
 
   it("lets a tool that needs a person say so when nobody can answer", async () => {
@@ -392,19 +401,6 @@ describe("registerPiTools checks everything before registering", () => {
   });
 
   it("draws a one-line call description with the host's Text, every value cleaned", () => {
-    class Text {
-      text: string;
-      constructor(text = "") {
-        this.text = text;
-      }
-      setText(text: string) {
-        this.text = text;
-      }
-      render() {
-        return [this.text];
-      }
-      invalidate() {}
-    }
     const theme = { fg: (color: string, text: string) => `<${color}>${text}</${color}>`, bold: (text: string) => `*${text}*` };
     const { api, registered } = recordingPi();
     registerPiTools(api, [slugTool, countTool], {
@@ -414,12 +410,28 @@ describe("registerPiTools checks everything before registering", () => {
     type Draw = (args: unknown, theme: unknown, context?: { lastComponent?: unknown }) => Text;
     const slugLine = registered[0]?.renderCall as Draw;
     const countLine = registered[1]?.renderCall as Draw;
+    const drawn = (component: Text) => component.render(200).map((line) => line.trimEnd());
     const first = slugLine({ text: "Hi\u0007 there", separator: "_" }, theme, {});
-    expect(first.render()).toEqual(['<toolTitle>*Text Slug*</toolTitle> <muted>text="Hi\\u0007 there" separator="_"</muted>']);
+    expect(first).toBeInstanceOf(Text);
+    expect(drawn(first)).toEqual(['<toolTitle>*Text Slug*</toolTitle> <muted>text="Hi\\u0007 there" separator="_"</muted>']);
     const again = slugLine({ text: "x" }, theme, { lastComponent: first });
     expect(again).toBe(first);
-    expect(again.render()).toEqual(['<toolTitle>*Text Slug*</toolTitle> <muted>text="x"</muted>']);
-    expect(countLine({ text: "abc" }, theme, {}).render()).toEqual(["<toolTitle>*Count Words*</toolTitle> <muted>3 chars next</muted>"]);
+    expect(drawn(again)).toEqual(['<toolTitle>*Text Slug*</toolTitle> <muted>text="x"</muted>']);
+    expect(drawn(countLine({ text: "abc" }, theme, {}))).toEqual(["<toolTitle>*Count Words*</toolTitle> <muted>3 chars next</muted>"]);
+    // A summary that throws leaves the title alone on the line: drawing never fails.
+    const broken = recordingPi();
+    registerPiTools(broken.api, [slugTool], {
+      Text,
+      renderers: {
+        text_slug: {
+          callLine: () => {
+            throw new Error("no");
+          },
+        },
+      },
+    });
+    const brokenLine = broken.registered[0]?.renderCall as Draw;
+    expect(drawn(brokenLine({}, theme, {}))).toEqual(["<toolTitle>*Text Slug*</toolTitle>"]);
   });
 
   it("hands execute the very signal Pi passes", async () => {
