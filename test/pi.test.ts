@@ -225,7 +225,7 @@ describe("questions through Pi's dialogs", () => {
     expect(person.notes).toEqual([
       { message: "Name must not have fewer than 2 characters. Try again.", type: "warning" },
       { message: "Size must be a number. Try again.", type: "warning" },
-      { message: "Size must be <= 10.", type: "warning" },
+      { message: "Size must be <= 10. The question is cancelled.", type: "warning" },
     ]);
   });
 
@@ -261,14 +261,17 @@ describe("questions through Pi's dialogs", () => {
     });
   });
 
-  it("asks again for a multi-select that breaks its minimum", async () => {
-    fresh("Ada", "3", "Yes", "Done", "[ ] green", "Done", "n", "pro");
+  it("asks again for a required number left empty and a multi-select below its minimum", async () => {
+    fresh("Ada", "", "3", "Yes", "Done", "[ ] green", "Done", "n", "pro");
     const result = await host.call("pi_survey", {});
     expect(JSON.parse(resultText(result))).toEqual({
       action: "accept",
       content: { name: "Ada", size: 3, public: true, colors: ["green"], note: "n", tier: "pro" },
     });
-    expect(person.notes).toEqual([{ message: "Colors must not have fewer than 1 items. Try again.", type: "warning" }]);
+    expect(person.notes).toEqual([
+      { message: "Size is required. Try again.", type: "warning" },
+      { message: "Colors must not have fewer than 1 items. Try again.", type: "warning" },
+    ]);
   });
 
   it("gives the tool an ask and Pi's ctx with a UI", async () => {

@@ -37,7 +37,8 @@ const NO = "No";
 /** Builds the `ask` a Pi call offers its tool. */
 export function dialogAsk(ui: PiDialogs, signal: AbortSignal | undefined): (question: PreparedQuestion) => Promise<Answer> {
   return async (question) => {
-    const content: Record<string, unknown> = {};
+    // No prototype: a field may be named `__proto__`.
+    const content: Record<string, unknown> = Object.create(null);
     for (const [name, field, required] of question.fields) {
       const value = await askField(ui, question, name, field, required, signal);
       if (value === CANCEL) return { action: "cancel" };
@@ -56,7 +57,7 @@ async function askField(
   required: boolean,
   signal: AbortSignal | undefined,
 ): Promise<Reply> {
-  const label = sanitizeLine(field.title ?? name) || name;
+  const label = sanitizeLine(field.title ?? name) || quote(name);
   const title = dialogTitle(question.form.message, label, field);
   let previous: unknown;
   for (let attempt = 1; attempt <= TRIES; attempt++) {
@@ -64,15 +65,20 @@ async function askField(
     if (value === CANCEL || signal?.aborted) return CANCEL;
     if (value === SKIP) {
       if (!required) return SKIP;
-      ui.notify(`${label} is required.${attempt < TRIES ? " Try again." : ""}`, "warning");
+      ui.notify(`${label} is required.${nextStep(attempt)}`, "warning");
       continue;
     }
     const problem = value instanceof NotANumber ? "must be a number" : question.checkField(name, value);
     if (problem === undefined) return value;
-    ui.notify(`${label} ${sanitizeLine(problem)}.${attempt < TRIES ? " Try again." : ""}`, "warning");
+    ui.notify(`${label} ${sanitizeLine(problem)}.${nextStep(attempt)}`, "warning");
     previous = value;
   }
   return CANCEL;
+}
+
+/** What the warning tells the person happens next. */
+function nextStep(attempt: number): string {
+  return attempt < TRIES ? " Try again." : " The question is cancelled.";
 }
 
 /** The question, then the field: its label and, when given, its description. */
