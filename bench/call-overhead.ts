@@ -6,8 +6,8 @@
  */
 import { invokeTool, validateInput } from "@agntn/tools";
 import { callTool } from "@agntn/tools/mcp";
-import { joinTool, TOOL_NAME, validArgs, validText } from "./fixtures.ts";
-import { compare, formatNs, formatRatio, type Section, standalone, table } from "./harness.ts";
+import { invalidArgs, joinTool, TOOL_NAME, validArgs, validText } from "./fixtures.ts";
+import { compare, comparisonTable, formatNs, formatRatio, type Section, standalone, table } from "./harness.ts";
 
 const info = { name: "bench" };
 const tools = [joinTool];
@@ -23,6 +23,12 @@ export async function run(): Promise<Section> {
     { name: "invokeTool(tool, args)", fn: () => invokeTool(joinTool, validArgs) },
     { name: "callTool(info, tools, name, args)", fn: () => callTool(info, tools, TOOL_NAME, validArgs) },
   ]);
+  // A rejected call, for scale: execute never runs; the cost is writing the four problem lines.
+  const rejected = await compare([
+    { name: "callTool, valid input", fn: () => callTool(info, tools, TOOL_NAME, validArgs) },
+    { name: "callTool, invalid input (4 problems)", fn: () => callTool(info, tools, TOOL_NAME, invalidArgs) },
+    { name: "validateInput, invalid input (sync)", fn: () => validateInput(joinTool, invalidArgs) },
+  ]);
   const direct = results[0]!;
   // validateInput is a part, not a whole call: subtracting execute from it would mean nothing.
   const rows = results.map((m, k) => [
@@ -36,6 +42,10 @@ export async function run(): Promise<Section> {
     "Each variant is wrapped so that it is awaited like a host awaits a tool; the valid 3-field input of benchmark 1.",
     "",
     table(["variant", "median / call", "added over execute", "ratio to execute"], rows),
+    "",
+    "A rejected call beside an accepted one (execute does not run when the input is invalid):",
+    "",
+    comparisonTable(rejected),
   ].join("\n");
   return {
     id: 2,

@@ -14,6 +14,8 @@ import { formatBytes, formatNs, formatRatio, median, QUICK, type Section, standa
 const ROOT = resolve(import.meta.dirname, "..");
 /** Inside the repository so the built files resolve `typebox` and the peers from its node_modules. */
 const OUT = join(ROOT, "node_modules/.cache/agntn-bench/dist");
+/** The same sources built with TypeBox bundled in (bench/tsdown-typebox-bundled.ts), for the experiment row. */
+const BUNDLED = join(ROOT, "node_modules/.cache/agntn-bench/typebox-bundled");
 const MUST_NOT_LOAD_SDK = ["index", "ai"];
 const SDK = "@modelcontextprotocol/";
 
@@ -37,6 +39,22 @@ function build(): Build {
       .split("\n")
       .find((l) => l.trim() !== "");
     return { dir: OUT, how: `the build failed (${reason?.slice(0, 200)}); measured a copy of the shared dist/` };
+  }
+}
+
+/** Builds the experiment; `undefined` when it cannot be built (the main figures do not depend on it). */
+function buildBundled(): string | undefined {
+  rmSync(BUNDLED, { recursive: true, force: true });
+  const config = join(ROOT, "bench/tsdown-typebox-bundled.ts");
+  try {
+    execFileSync(join(ROOT, "node_modules/.bin/tsdown"), ["-c", config, "--out-dir", BUNDLED, "--log-level", "warn"], {
+      cwd: ROOT,
+      stdio: "pipe",
+      timeout: 300_000,
+    });
+    return existsSync(join(BUNDLED, "index.js")) ? join(BUNDLED, "index.js") : undefined;
+  } catch {
+    return undefined;
   }
 }
 
@@ -120,8 +138,11 @@ export async function run(): Promise<Section> {
   const built = build();
   const list = entries(built.dir);
   // Yardsticks loaded the same way: an empty module (Node's own start), our one dependency, the MCP SDK server.
+  const bundled = buildBundled();
+  const bundledName = "experiment: @agntn/tools with TypeBox bundled in";
   const targets = [
     ...list.map((e) => ({ name: e.specifier, targets: [pathToFileURL(e.file).href] })),
+    ...(bundled ? [{ name: bundledName, targets: [pathToFileURL(bundled).href] }] : []),
     { name: "(empty module: Node's own start)", targets: ["data:text/javascript,export{}"] },
     { name: "typebox/type + /compile + /value (what the core imports)", targets: ["typebox/type", "typebox/compile", "typebox/value"] },
     { name: "@modelcontextprotocol/server", targets: ["@modelcontextprotocol/server"] },
@@ -147,6 +168,14 @@ export async function run(): Promise<Section> {
     const s = sizes(e.file);
     return [e.specifier, String(s.files), formatBytes(s.js), formatBytes(s.gzip), formatBytes(s.dts)];
   });
+  if (bundled) {
+    const s = sizes(bundled);
+    sizeRows.push([bundledName, String(s.files), formatBytes(s.js), formatBytes(s.gzip), "—"]);
+  }
+  const indexRuns = samples.get("@agntn/tools");
+  const bundledRuns = samples.get(bundledName);
+  const bundledGain =
+    indexRuns && bundledRuns?.length ? median(indexRuns.map((s, r) => s.importMs / bundledRuns[r]!.importMs)) : Number.NaN;
   const distTotal = readdirSync(built.dir).reduce((sum, f) => sum + statSync(join(built.dir, f)).size, 0);
   const loads = list.map((e) => ({ entry: e, ...child<{ modules: number; packages: string[] }>(PACKAGES, [pathToFileURL(e.file).href]) }));
   const loadRows = loads.map((l) => [l.entry.specifier, String(l.modules), l.packages.join(", ") || "none"]);
@@ -168,6 +197,10 @@ export async function run(): Promise<Section> {
     `Cold import: each row is the median of ${runs} fresh \`node\` processes, interleaved round by round; "import()" is the time of the dynamic import alone, "from process start" adds Node's own start-up. The ratio is taken per round against importing \`@modelcontextprotocol/server\` in that round.`,
     "",
     table(["module", "import()", "from process start", "ratio to SDK server import"], timeRows),
+    "",
+    bundled
+      ? `Experiment: the same sources built with TypeBox bundled into the output (bench/tsdown-typebox-bundled.ts) import ${formatRatio(bundledGain)} faster than the real \`@agntn/tools\` (median of per-round ratios): the cold import is mostly TypeBox's module graph, hundreds of small files each resolved and read.`
+      : "Experiment (TypeBox bundled in): the build failed, no figure.",
     "",
     "Size on disk per entry: the entry file plus the shared chunks it imports (gzip of them together), and its type declarations.",
     "",

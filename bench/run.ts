@@ -5,7 +5,7 @@
  * `node --conditions=agntn-source bench/run.ts 3 5` runs only those benchmarks.
  */
 import { spawnSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { QUICK, renderSection, type Section, table } from "./harness.ts";
@@ -91,6 +91,16 @@ const report = [
   ...sections.flatMap((s) => [renderSection(s), ""]),
 ].join("\n");
 
+/** Everything below this line in RESULTS.md is written by hand (profiles, what stands in the way) and survives a re-run. */
+const NOTES_MARK = "<!-- notes below are written by hand and kept when run.ts rewrites this file -->";
+
+function keptNotes(file: string): string {
+  if (!existsSync(file)) return `${NOTES_MARK}\n`;
+  const old = readFileSync(file, "utf8");
+  const at = old.indexOf(NOTES_MARK);
+  return at === -1 ? `${NOTES_MARK}\n` : old.slice(at);
+}
+
 const file = join(import.meta.dirname, only.length === 0 ? "RESULTS.md" : "RESULTS.partial.md");
-writeFileSync(file, report);
+writeFileSync(file, `${report}\n${keptNotes(join(import.meta.dirname, "RESULTS.md"))}`);
 process.stderr.write(`wrote ${file}\n`);

@@ -7,7 +7,7 @@
 import { performance } from "node:perf_hooks";
 import { stripVTControlCharacters } from "node:util";
 import { sanitizeLine } from "@agntn/tools";
-import { compare, formatNs, formatRatio, keep, QUICK, type Section, standalone, table } from "./harness.ts";
+import { compare, formatNs, formatRatio, keep, pairedRatio, QUICK, type Section, standalone, table } from "./harness.ts";
 
 const SIZES = [10 * 1024, 100 * 1024, 1024 * 1024];
 /** A stripVTControlCharacters call slower than this at one size is not tried at the next (10× longer text). */
@@ -16,9 +16,11 @@ const SLOW_MS = 500;
 const LINEAR_SLACK = 2;
 
 const TEXTS: Record<string, string> = {
-  // Prose with accents, CJK and an emoji sequence: nothing to remove.
-  ordinary: "The quick brown fox jumps over the lazy dog; naïve café owners in 東京 wave 👩‍💻 at it. ",
-  // Colours, a cursor move, an unclosed OSC hyperlink, bidi override, zero-width, NUL, BEL, C1 CSI, line separator.
+  // Plain ASCII prose: the common case, nothing to remove.
+  "plain prose": "The quick brown fox jumps over the lazy dog, then naps in the sun for an hour or two. ",
+  // Prose with accents, CJK and an emoji joined by a zero-width joiner (a format character that must survive).
+  "Unicode prose": "The quick brown fox jumps over the lazy dog; naïve café owners in 東京 wave 👩‍💻 at it. ",
+  // Colours, a screen clear, an unclosed OSC hyperlink, bidi override, zero-width space, NUL, BEL, C1 CSI, line separator.
   "hostile mix":
     "\x1b[31mred\x1b[0m \x1b[2J\x1b]8;;http://x.example\x07link \x1b]0;title \u202Eevil\u202C \u200Bzw\x00\x07\x9b1m \u2028next ",
   // The worst case for a regex stripper: introducers of string sequences that never end.
@@ -53,15 +55,22 @@ export async function run(): Promise<Section> {
   const growth: string[][] = [];
   const targets = [];
   for (const [kind, unit] of Object.entries(TEXTS)) {
-    const ours: number[] = [];
+    const texts = SIZES.map((size) => textOf(unit, size));
+    for (const text of texts) {
+      if (/[\x00-\x1f\x7f-\x9f\u200b\u202e\u2028]/.test(sanitizeLine(text)))
+        throw new Error(`sanitizeLine left an unsafe character in ${kind}`);
+    }
+    // The three sizes interleaved round by round, so the growth ratios are paired like every other ratio here.
+    const measured = await compare(
+      texts.map((text, k) => ({ name: kb(SIZES[k]!), fn: () => sanitizeLine(text) })),
+      { rounds: QUICK ? 5 : 11 },
+    );
+    const ours = measured.map((m) => m.median);
     const theirs: (Cell | undefined)[] = [];
     let stripTooSlow: number | undefined;
-    for (const size of SIZES) {
-      const text = textOf(unit, size);
-      const clean = sanitizeLine(text);
-      if (/[\x00-\x1f\x7f-\x9f\u200b\u202e\u2028]/.test(clean)) throw new Error(`sanitizeLine left an unsafe character in ${kind}`);
-      const [m] = await compare([{ name: "sanitizeLine", fn: () => sanitizeLine(text) }], { rounds: QUICK ? 3 : 9 });
-      ours.push(m!.median);
+    for (const [k, size] of SIZES.entries()) {
+      const text = texts[k]!;
+      const m = measured[k]!;
       let strip: Cell | undefined;
       if (stripTooSlow === undefined) {
         strip = await measureStrip(text);
@@ -71,20 +80,22 @@ export async function run(): Promise<Section> {
       rows.push([
         kind,
         kb(size),
-        formatNs(m!.median),
-        `${formatNs(m!.median / (size / 1024))}`,
+        formatNs(m.median),
+        `${formatNs(m.median / (size / 1024))}`,
         strip ? `${formatNs(strip.ns)}${strip.note ? ` (${strip.note})` : ""}` : `not run: ${kb(stripTooSlow ?? 0)} took > ${SLOW_MS} ms`,
         strip ? formatNs(strip.ns / (size / 1024)) : "—",
-        strip ? formatRatio(m!.median / strip.ns) : "—",
+        strip ? formatRatio(m.median / strip.ns) : "—",
       ]);
     }
-    const perKb = ours.map((ns, k) => ns / (SIZES[k]! / 1024));
     const stripPerKb = theirs.map((c, k) => (c ? c.ns / (SIZES[k]! / 1024) : Number.NaN));
-    const drift = perKb[2]! / perKb[0]!;
+    const step1 = pairedRatio(measured[1]!, measured[0]!);
+    const step2 = pairedRatio(measured[2]!, measured[1]!);
+    // Cost per KB at 1 MB over cost per KB at 10 KB: 1.00× is perfectly linear, 100× would be quadratic.
+    const drift = pairedRatio(measured[2]!, measured[0]!) / (SIZES[2]! / SIZES[0]!);
     growth.push([
       kind,
-      formatRatio(ours[1]! / ours[0]!),
-      formatRatio(ours[2]! / ours[1]!),
+      formatRatio(step1),
+      formatRatio(step2),
       formatRatio(drift),
       theirs[1] ? formatRatio(theirs[1].ns / theirs[0]!.ns) : "—",
       theirs[2] ? formatRatio(theirs[2].ns / theirs[1]!.ns) : "—",

@@ -1,0 +1,21 @@
+/**
+ * An experiment for benchmark 7, not the package's build: the project's tsdown
+ * config with TypeBox bundled into the output instead of left external, to
+ * measure how much of a cold import is TypeBox's module graph. Declarations are skipped.
+ */
+import { resolve } from "node:path";
+import base from "../tsdown.config.ts";
+
+const config = base as { entry: Record<string, string>; deps: { neverBundle: RegExp[] } };
+const root = resolve(import.meta.dirname, "..");
+
+export default {
+  ...config,
+  // tsdown resolves entries against this file's folder; the project's are relative to the root.
+  entry: Object.fromEntries(Object.entries(config.entry).map(([name, file]) => [name, resolve(root, file)])),
+  dts: false,
+  deps: {
+    neverBundle: config.deps.neverBundle.filter((pattern) => !String(pattern).includes("typebox")),
+    alwaysBundle: [/^typebox(\/|$)/],
+  },
+};
