@@ -1,0 +1,420 @@
+/**
+ * @agntn/tools/nuxt and @agntn/tools/toolkit as a user runs them: the
+ * playground and a second fixture app are built with `nuxi build`, their
+ * `.output/server/index.mjs` started on loopback ports, and called by the SDK
+ * v2 client and the SDK v1 client over Streamable HTTP. Every answer must
+ * equal what `callTool` gives for the same call; where SDK v1 behind the
+ * toolkit answers differently, the difference is pinned here.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AnyTool } from "@agntn/tools";
+import { callTool, listTools } from "@agntn/tools/mcp";
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { tools as demoTools } from "../playground/server/tools.ts";
+import { tools as fixtureTools } from "./fixtures/nuxt-tools.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const NUXI = join(root, "node_modules/@nuxt/cli/bin/nuxi.mjs");
+const PLAYGROUND = join(root, "playground");
+const FIXTURE = join(root, "test/fixtures/nuxt-app");
+const FLAG_ERROR = "Nitro request context is not available. Enable the experimental flag using `experimental.asyncContext: true`.";
+
+type Reply = { action: "accept"; content: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
+type Result = Record<string, unknown>;
+
+/** A client of either SDK, reduced to what the tests need. */
+interface TestClient {
+  serverVersion(): unknown;
+  listTools(): Promise<{ tools: Result[] }>;
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { onprogress?: (p: unknown) => void; signal?: AbortSignal },
+  ): Promise<Result>;
+  close(): Promise<void>;
+}
+
+interface ClientOptions {
+  /** Declare form elicitation; each form is answered by the next reply (cancel when none is left). */
+  replies?: () => Reply[];
+  /** Every form the person saw, in order. */
+  forms?: unknown[];
+  /** Replaces the reply logic: gets the form and the signal of the elicitation request. */
+  onForm?: (params: unknown, signal: AbortSignal) => Promise<Reply>;
+}
+
+function answerFor(options: ClientOptions) {
+  return async (params: unknown, signal: AbortSignal): Promise<Reply> => {
+    options.forms?.push(params);
+    if (options.onForm) return options.onForm(params, signal);
+    const next = options.replies?.().shift();
+    return next ?? { action: "cancel" };
+  };
+}
+
+async function connectV2(url: URL, options: ClientOptions = {}): Promise<TestClient> {
+  const elicits = options.replies !== undefined || options.onForm !== undefined;
+  const client = new ClientV2({ name: "nuxt-test-v2", version: "1.0.0" }, { capabilities: elicits ? { elicitation: { form: {} } } : {} });
+  if (elicits) {
+    const answer = answerFor(options);
+    client.setRequestHandler("elicitation/create", async (request, ctx) => (await answer(request.params, ctx.mcpReq.signal)) as never);
+  }
+  await client.connect(new TransportV2(url));
+  return {
+    serverVersion: () => client.getServerVersion(),
+    listTools: async () => (await client.listTools()) as unknown as { tools: Result[] },
+    callTool: async (name, args, callOptions = {}) =>
+      (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, callOptions)) as Result,
+    close: () => client.close(),
+  };
+}
+
+async function connectV1(url: URL, options: ClientOptions = {}): Promise<TestClient> {
+  const elicits = options.replies !== undefined || options.onForm !== undefined;
+  const client = new ClientV1({ name: "nuxt-test-v1", version: "1.0.0" }, { capabilities: elicits ? { elicitation: {} } : {} });
+  if (elicits) {
+    const answer = answerFor(options);
+    client.setRequestHandler(ElicitRequestSchema, async (request, extra) => (await answer(request.params, extra.signal)) as never);
+  }
+  await client.connect(new TransportV1(url));
+  return {
+    serverVersion: () => client.getServerVersion(),
+    listTools: async () => (await client.listTools()) as unknown as { tools: Result[] },
+    callTool: async (name, args, callOptions = {}) =>
+      (await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) }, undefined, callOptions)) as Result,
+    close: () => client.close(),
+  };
+}
+
+const CLIENTS = { "SDK v2 client": connectV2, "SDK v1 client": connectV1 } as const;
+
+/** Runs `nuxi build` on an app with this Node (24); rejects with the end of the log when it fails. */
+function build(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [NUXI, "build", dir], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } });
+    let log = "";
+    child.stdout.on("data", (chunk) => {
+      log += chunk;
+    });
+    child.stderr.on("data", (chunk) => {
+      log += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`nuxi build ${dir} exited ${code}:\n${log.slice(-4000)}`))));
+  });
+}
+
+interface Started {
+  url: URL;
+  process: ChildProcess;
+  /** Everything the server wrote to stderr so far. */
+  stderr: () => string;
+}
+
+/** Starts a built app on a free loopback port and waits for its "Listening on" line. */
+function start(dir: string): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(dir, ".output/server/index.mjs")], {
+      cwd: dir,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NITRO_PORT: "", NITRO_HOST: "" },
+    });
+    let stdout = "";
+    let stderr = "";
+    const timer = setTimeout(() => reject(new Error(`${dir} did not start:\n${stdout}\n${stderr}`)), 20_000);
+    child.stderr.on("data", (chunk) => {
+      stderr += chunk;
+    });
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
+      if (match) {
+        clearTimeout(timer);
+        resolve({ url: new URL(match[1]!), process: child, stderr: () => stderr });
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`${dir} exited ${code}:\n${stdout}\n${stderr}`)));
+  });
+}
+
+/** What `tools/list` on the toolkit shows for a tool: our listing, plus what SDK v1 adds, minus icons. */
+function toolkitListing(tools: readonly AnyTool[]): Result[] {
+  return listTools(tools).tools.map(({ icons: _icons, ...listed }) => {
+    const shown: Result = {
+      ...listed,
+      inputSchema: { ...listed.inputSchema, $schema: "http://json-schema.org/draft-07/schema#" },
+      execution: { taskSupport: "forbidden" },
+      _meta: listed._meta ?? {},
+    };
+    if (listed.outputSchema) shown.outputSchema = { ...listed.outputSchema, $schema: "http://json-schema.org/draft-07/schema#" };
+    return shown;
+  });
+}
+
+async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await condition()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+let playground: Started;
+let fixture: Started;
+const open: TestClient[] = [];
+
+async function connect(kind: keyof typeof CLIENTS, url: URL, options?: ClientOptions): Promise<TestClient> {
+  const client = await CLIENTS[kind](url, options);
+  open.push(client);
+  return client;
+}
+
+beforeAll(async () => {
+  await Promise.all([build(PLAYGROUND), build(FIXTURE)]);
+  [playground, fixture] = await Promise.all([start(PLAYGROUND), start(FIXTURE)]);
+}, 600_000);
+
+afterAll(async () => {
+  for (const client of open) await client.close().catch(() => {});
+  for (const server of [playground, fixture]) server?.process.kill();
+});
+
+const playgroundInfo = { name: "agntn-playground" };
+const mcp = () => new URL("/mcp", playground.url);
+const plain = () => new URL("/mcp/plain", fixture.url);
+const plainTools = [...demoTools, ...fixtureTools];
+
+describe.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("the playground's /mcp route, %s", (kind) => {
+  it("announces the app's name and the version from package.json", async () => {
+    const client = await connect(kind, mcp());
+    const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { version: string };
+    expect(client.serverVersion()).toEqual({ name: "agntn-playground", version: pkg.version });
+  });
+
+  it("lists the tools as listTools does, plus what SDK v1 adds ($schema, execution, an empty _meta)", async () => {
+    const client = await connect(kind, mcp());
+    expect((await client.listTools()).tools).toEqual(toolkitListing(demoTools));
+  });
+
+  it.each([
+    { label: "success", name: "text_slug", args: { text: "Crème Brûlée, 2 ways" } },
+    { label: "a returned isError", name: "text_slug", args: { text: "!!!" } },
+    { label: "bad input, one line per problem", name: "text_slug", args: { text: "", separator: "+", extra: 1 } },
+    { label: "missing arguments", name: "text_slug", args: undefined },
+    { label: "structured content with an output schema", name: "text_stats", args: { text: "one two\nthree" } },
+  ])("answers $label exactly as callTool", async ({ name, args }) => {
+    const client = await connect(kind, mcp());
+    expect(await client.callTool(name, args)).toEqual(await callTool(playgroundInfo, demoTools, name, args));
+  });
+
+  it("sends progress as notifications/progress when the call carries a token", async () => {
+    const client = await connect(kind, mcp());
+    const reports: unknown[] = [];
+    const args = { text: "one two\nthree\nfour five six", chunk: 2 };
+    const answer = await client.callTool("text_count", args, { onprogress: (report) => reports.push(report) });
+    expect(answer).toEqual(await callTool(playgroundInfo, demoTools, "text_count", args));
+    expect(reports).toEqual([
+      { progress: 2, total: 3, message: "counted 2 of 3 lines" },
+      { progress: 3, total: 3, message: "counted 3 of 3 lines" },
+    ]);
+  });
+
+  const separatorForm = {
+    mode: "form",
+    message: "How should 2 file name(s) be written?",
+    requestedSchema: {
+      type: "object",
+      properties: { separator: { type: "string", title: "Separator", enum: ["-", "_"] } },
+      required: ["separator"],
+    },
+  };
+  const applyForm = {
+    mode: "form",
+    message: "Apply these renames?\nMy File.TXT -> my_file_txt\nÉté.md -> ete_md",
+    requestedSchema: { type: "object", properties: { apply: { type: "boolean", title: "Apply" } }, required: ["apply"] },
+  };
+  const names = ["My File.TXT", "Été.md"];
+
+  it.each([
+    {
+      label: "answered",
+      script: [
+        { action: "accept", content: { separator: "_" } },
+        { action: "accept", content: { apply: true } },
+      ] as Reply[],
+      forms: [separatorForm, applyForm],
+      text: "Renamed:\nMy File.TXT -> my_file_txt\nÉté.md -> ete_md",
+    },
+    {
+      label: "declined",
+      script: [{ action: "decline" }] as Reply[],
+      forms: [separatorForm],
+      text: "Nothing renamed: the person chose decline.",
+    },
+    {
+      label: "answered off the form, then asked again",
+      script: [
+        { action: "accept", content: { separator: "+" } },
+        { action: "accept", content: {} },
+        { action: "accept", content: { separator: "_" } },
+        { action: "accept", content: { apply: "yes" } },
+        { action: "accept", content: { apply: false } },
+      ] as Reply[],
+      forms: [separatorForm, separatorForm, separatorForm, applyForm, applyForm],
+      text: "Nothing renamed: the person did not confirm.",
+    },
+  ])("asks the person through elicitation/create: $label", async ({ script, forms, text }) => {
+    const replies = structuredClone(script);
+    const seen: unknown[] = [];
+    const client = await connect(kind, mcp(), { replies: () => replies, forms: seen });
+    const answer = await client.callTool("files_rename", { names });
+    expect(answer.content).toEqual([{ type: "text", text }]);
+    expect(answer.isError).toBeUndefined();
+    expect(seen).toEqual(forms);
+  });
+
+  it("gives up with an error after three replies that never fit", async () => {
+    const seen: unknown[] = [];
+    const client = await connect(kind, mcp(), { replies: () => [{ action: "accept", content: { separator: "?" } }], forms: seen });
+    expect(await client.callTool("files_rename", { names })).toEqual({
+      content: [{ type: "text", text: "files_rename failed: no reply fit the question after 3 tries" }],
+      isError: true,
+    });
+    expect(seen).toEqual([separatorForm, separatorForm, separatorForm]);
+  });
+
+  it("answers at once with the tool's 'nobody to ask' path when the client has no elicitation", async () => {
+    const client = await connect(kind, mcp());
+    const answer = await client.callTool("files_rename", { names });
+    expect(answer).toEqual(await callTool(playgroundInfo, demoTools, "files_rename", { names }));
+    expect(answer).toEqual({
+      content: [{ type: "text", text: "Nobody to ask: run this where a person can answer, or rename by hand." }],
+      isError: true,
+    });
+  });
+
+  it.each([
+    { name: "nope", text: "MCP error -32602: Tool nope not found" },
+    { name: "toString", text: "MCP error -32602: Tool toString disabled" },
+  ])("leaves an unknown name ($name) to SDK v1, which answers it its own way", async ({ name, text }) => {
+    const client = await connect(kind, mcp());
+    expect(await client.callTool(name, {})).toEqual({ content: [{ type: "text", text }], isError: true });
+    // The stdio server answers the same call with the name quoted and escaped.
+    expect(await callTool(playgroundInfo, demoTools, name, {})).toEqual({
+      content: [{ type: "text", text: `Unknown agntn-playground tool: "${name}"` }],
+      isError: true,
+    });
+  });
+});
+
+describe("a cancelled call on the playground", () => {
+  it("takes its question back (SDK v2 client)", async () => {
+    let formSignal: AbortSignal | undefined;
+    const client = await connect("SDK v2 client", mcp(), {
+      onForm: (_params, signal) => {
+        formSignal = signal;
+        return new Promise((resolve) => signal.addEventListener("abort", () => resolve({ action: "cancel" })));
+      },
+    });
+    const controller = new AbortController();
+    const call = client.callTool("files_rename", { names: ["a"] }, { signal: controller.signal });
+    await until(async () => formSignal !== undefined, "the form");
+    expect(formSignal?.aborted).toBe(false);
+    controller.abort(new Error("the person closed the chat"));
+    await expect(call).rejects.toThrow();
+    await until(async () => formSignal?.aborted === true, "the form to be taken back");
+    expect(formSignal?.aborted).toBe(true);
+  });
+});
+
+describe.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("toToolkitTools on a named route (/mcp/plain), %s", (kind) => {
+  const info = { name: "plain" };
+
+  it("lists the tools as listTools does, plus what SDK v1 adds", async () => {
+    const client = await connect(kind, plain());
+    expect(client.serverVersion()).toEqual({ name: "plain", version: "1.0.0" });
+    expect((await client.listTools()).tools).toEqual(toolkitListing(plainTools));
+  });
+
+  it.each([
+    { label: "a throw", name: "fixture_throw", args: {}, text: "fixture_throw failed: disk full at /var/lib" },
+    {
+      label: "details that break the output schema",
+      name: "fixture_mismatch",
+      args: {},
+      text: "fixture_mismatch returned details that don't match its output schema\nat /count: must be integer",
+    },
+    { label: "a success", name: "fixture_echo", args: { text: "hello" }, text: "hello" },
+  ])("answers $label exactly as callTool", async ({ name, args, text }) => {
+    const client = await connect(kind, plain());
+    const answer = await client.callTool(name, args);
+    expect(answer).toEqual(await callTool(info, plainTools, name, args));
+    expect((answer.content as Array<{ text: string }>)[0]?.text).toBe(text);
+  });
+
+  it("hands the call's abort signal to execute", async () => {
+    const client = await connect(kind, plain());
+    const lastAbort = async () => ((await client.callTool("fixture_last_abort", {})).content as Array<{ text: string }>)[0]?.text;
+    const controller = new AbortController();
+    const call = client.callTool("fixture_wait", {}, { signal: controller.signal });
+    await until(async () => (await lastAbort()) === "waiting", "fixture_wait to start");
+    controller.abort(new Error("stop"));
+    await expect(call).rejects.toThrow();
+    await until(async () => (await lastAbort()) === "aborted", "the abort to reach execute");
+    expect(await lastAbort()).toBe("aborted");
+  });
+});
+
+describe("an app whose asyncContext is off (fixture /mcp)", () => {
+  it("serves the app's tools beside the toolkit's own and leaves out the one whose name is taken", async () => {
+    const client = await connect("SDK v2 client", new URL("/mcp", fixture.url));
+    expect(client.serverVersion()).toEqual({ name: "agntn-fixture", version: "9.9.9" });
+    const listed = (await client.listTools()).tools.map((tool) => tool.name);
+    expect(listed).toEqual(["fixture_echo", "list-pages", "fixture_throw", "fixture_mismatch", "fixture_wait", "fixture_last_abort"]);
+    expect(await client.callTool("fixture_echo", {})).toEqual({ content: [{ type: "text", text: "echo from the toolkit" }] });
+    expect(await client.callTool("list-pages", {})).toEqual({ content: [{ type: "text", text: "/\n/guide" }] });
+    const clash =
+      '[@agntn/tools] The MCP route already serves a tool named "fixture_echo" (from server/mcp/tools or a layer such as Docus); the app\'s tool of that name is left out. Rename one of them.';
+    expect(
+      fixture
+        .stderr()
+        .split("\n")
+        .filter((line) => line.includes("[@agntn/tools]")),
+    ).toEqual([clash]);
+  });
+
+  it.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("answers every call with the error naming the flag, %s", async (kind) => {
+    const client = await connect(kind, new URL("/mcp", fixture.url), { replies: () => [] });
+    for (const [name, args] of [
+      ["fixture_throw", {}],
+      ["fixture_mismatch", {}],
+      ["fixture_wait", {}],
+      ["fixture_last_abort", { bad: true }],
+    ] as const) {
+      expect(await client.callTool(name, args)).toEqual({
+        content: [{ type: "text", text: `${name} failed: ${FLAG_ERROR}` }],
+        isError: true,
+      });
+    }
+  });
+});
+
+describe("the browser bundle", () => {
+  it("carries nothing of the tools or the adapter", () => {
+    const dir = join(PLAYGROUND, ".output/public/_nuxt");
+    const files = readdirSync(dir).filter((file) => file.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const code = readFileSync(join(dir, file), "utf8");
+      for (const word of ["text_slug", "toToolkitTools", "agntn", "elicitation/create"])
+        expect(code.includes(word), `${file}: ${word}`).toBe(false);
+    }
+  });
+});
