@@ -162,8 +162,12 @@ export function prepareQuestion(tool: string, question: Question): PreparedQuest
       }
       if (fieldChecker.check(value)) return undefined;
       const [first] = fieldChecker.errors(value);
-      if (first?.keyword === "enum") return `must be one of ${(fieldSchema.enum as string[]).join(", ")}`;
-      return first?.message ?? "does not fit";
+      if (!first) return "does not fit";
+      // For a multi-select the offending value is an item: say which, from the error itself, not the field's top level.
+      const item = first.instancePath === "" ? "" : `item ${first.instancePath.slice(1)} `;
+      const allowed = first.params.allowedValues;
+      if (first.keyword === "enum" && Array.isArray(allowed)) return `${item}must be one of ${allowed.join(", ")}`;
+      return `${item}${first.message}`;
     },
   };
 }
