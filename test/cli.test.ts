@@ -164,6 +164,11 @@ describe("errors in command-line words", () => {
     [["add", "x", "t", "extra"], 'Invalid arguments: unexpected argument "extra"'],
     [["add", "--pinned=yes", "x"], "Invalid arguments: --pinned takes no value"],
     [["add", "-n5", "x"], 'Invalid arguments: unknown option "-n5"; takes --text, --tag, --pinned, --priority, --json'],
+    [["add", "-p=2", "x"], 'Invalid arguments: unknown option "-p=2"; takes --text, --tag, --pinned, --priority, --json'],
+    [
+      ["search", "--query", "q", "--limit", "9007199254740993"],
+      'Invalid arguments at --limit: "9007199254740993" is not a plain decimal integer',
+    ],
     [["slug", "--text", "x", "--json", "--json"], "Invalid arguments: --json given more than once"],
     [["--kye"], 'Invalid arguments: unknown option "--kye"; takes --help, --version'],
   ])("%j → %s, exit 1, tool not run", async (args, line) => {
@@ -603,6 +608,8 @@ describe("definition contradictions", () => {
       { tools: [tool("a_b", text)], mcp: true, fallback: "mcp" },
       'runCli: fallback must name a tool command, got "mcp"',
     ],
+    ["tools that are not a list", { tools: "slug" as never }, "runCli: tools must be an array of tool definitions"],
+    ["an expected that is not a function", { tools: [tool("a_b", text)], expected: true as never }, "runCli: expected must be a function"],
     [
       "a hint of the wrong shape",
       { tools: [tool("a_b", text, { positional: "text" })] },

@@ -26,7 +26,7 @@ export type Reading =
 export type StdinReader = () => Promise<Uint8Array>;
 
 const LONG_OPTION = /^--[A-Za-z][A-Za-z0-9-]*(=|$)/;
-const SHORT_OPTION = /^-[A-Za-z][A-Za-z0-9]*$/;
+const SHORT_OPTION = /^-[A-Za-z][A-Za-z0-9]*(=|$)/;
 /** A plain decimal: no sign but `-`, no hex, no `_`, no exponent, no spaces, no `Infinity`. */
 const DECIMAL = /^-?[0-9]+(\.[0-9]+)?$/;
 
@@ -124,7 +124,8 @@ function placeBareWords(command: ToolCommand, state: Scan): void {
 function plainNumber(word: string, integer: boolean): number | undefined {
   if (!DECIMAL.test(word)) return undefined;
   const value = Number(word);
-  if (!Number.isFinite(value) || (integer && !Number.isInteger(value))) return undefined;
+  // An integer past 2^53 would arrive as a different number: refuse it rather than bend it.
+  if (!Number.isFinite(value) || (integer && !Number.isSafeInteger(value))) return undefined;
   return value;
 }
 

@@ -246,6 +246,11 @@ function checkOptions(options: TableOptions): void {
     if (typeof options[field] !== "string" || options[field].trim() === "")
       throw new ToolDefinitionError(`runCli: ${field} must be a non-empty string`);
   }
+  if (!Array.isArray(options.tools)) throw new ToolDefinitionError("runCli: tools must be an array of tool definitions");
+  for (const field of ["default", "fallback"] as const) {
+    if (options[field] !== undefined && typeof options[field] !== "string")
+      throw new ToolDefinitionError(`runCli: ${field} must be a command word`);
+  }
   if (options.commands !== undefined && !Array.isArray(options.commands))
     throw new ToolDefinitionError("runCli: commands must be an array of tool definitions");
   const mcp = options.mcp;
@@ -282,8 +287,7 @@ export function buildCommands(options: TableOptions): CommandTable {
   for (const field of ["default", "fallback"] as const) {
     const word = options[field];
     if (word === undefined) continue;
-    const target = typeof word === "string" ? byWord.get(word) : undefined;
-    if (target?.kind !== "tool") throw new ToolDefinitionError(`runCli: ${field} must name a tool command, got ${quote(String(word))}`);
+    if (byWord.get(word)?.kind !== "tool") throw new ToolDefinitionError(`runCli: ${field} must name a tool command, got ${quote(word)}`);
   }
   return { commands, byWord };
 }

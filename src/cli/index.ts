@@ -5,4 +5,5 @@
  */
 export type { CliHints } from "../core/types.ts";
 export { commandWord, kebab } from "./commands.ts";
+export { cutToWidth, displayWidth } from "./progress.ts";
 export { type CliHost, type CliOptions, runCli } from "./run.ts";

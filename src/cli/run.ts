@@ -4,7 +4,7 @@
  * problems on stderr with exit code 1.
  */
 import process from "node:process";
-import { ToolInputError, ToolResultError } from "../core/errors.ts";
+import { ToolDefinitionError, ToolInputError, ToolResultError } from "../core/errors.ts";
 import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
 import { quote, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import type { ToolResult } from "../core/types.ts";
@@ -229,6 +229,10 @@ async function route(options: CliOptions, table: CommandTable, argv: readonly st
  */
 export async function runCli(options: CliOptions, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
   const table = buildCommands(options);
+  if (options.expected !== undefined && typeof options.expected !== "function")
+    throw new ToolDefinitionError("runCli: expected must be a function");
+  if (!Array.isArray(argv) || !argv.every((word) => typeof word === "string"))
+    throw new TypeError("runCli: argv must be an array of strings");
   guardPipes();
   const code = await route(options, table, argv);
   process.exitCode = code;
