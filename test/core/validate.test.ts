@@ -308,6 +308,31 @@ describe("missing keys, enums and other problems", () => {
   });
 });
 
+describe("no duplicates", () => {
+  it("says once what two union branches both report", () => {
+    const tool = defineTool({
+      name: "twin_branches",
+      title: "Twins",
+      description: "Two branches that share a key.",
+      effect: "read",
+      input: Type.Object(
+        {
+          v: Type.Union([
+            Type.Object({ a: Type.String(), b: Type.Optional(Type.Number()) }, closed),
+            Type.Object({ a: Type.String(), c: Type.Optional(Type.Number()) }, closed),
+          ]),
+        },
+        closed,
+      ),
+      execute: ok,
+    });
+    const error = errorOf(tool, { v: { a: 5 } });
+    // TypeBox reports "/v/a must be string" once per branch; the model reads it once.
+    expect(error.lines).toEqual(["Invalid arguments at /v/a: must be string", "Invalid arguments at /v: must match a schema in anyOf"]);
+    expect(error.issues).toHaveLength(2);
+  });
+});
+
 describe("ToolInputError", () => {
   it("carries the tool, the lines and the structured issues", () => {
     const error = errorOf(wordTool, { wrod: "x", mode: "quiet" });
