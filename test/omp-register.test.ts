@@ -238,6 +238,16 @@ describe("execute, called the way OMP calls it", () => {
     expect(seen).toEqual([undefined, signal, ctx]);
   });
 
+  test("an aborted signal reaches the tool, and its abort comes back as a failure text", async () => {
+    const controller = new AbortController();
+    controller.abort();
+    const execute = registrationOf("text_count").execute;
+    await expect(execute("id-4", { text: "a b" }, controller.signal, undefined, undefined)).resolves.toEqual({
+      content: [{ type: "text", text: "text_count failed: This operation was aborted" }],
+      isError: true,
+    });
+  });
+
   test("a UI without select and input gives no ask either", async () => {
     const execute = registrationOf("files_rename").execute;
     const result = await execute("id-2", { names: ["a"] }, undefined, undefined, { hasUI: true, ui: { notify: () => {} } });

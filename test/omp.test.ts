@@ -179,6 +179,14 @@ describe("headless calls in a real OMP session", () => {
     expect(calls.intent).toEqual({ required: ["text", "i"], hasProperty: true });
   });
 
+  test("a list with a duplicate name registers nothing in OMP", () => {
+    expect(calls.duplicate).toMatchObject({
+      registrationError: 'ToolDefinitionError: Duplicate tool name "text_slug": every tool in a list needs its own name',
+      registered: [],
+      call: failed("Tool text_count not found"),
+    });
+  });
+
   test('validation "host" lets OMP refuse bad input with its own message first', () => {
     const seen = calls.hostValidated as CallRecord;
     expect(seen.isError).toBe(true);

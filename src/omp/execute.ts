@@ -3,11 +3,11 @@
  * host, and answers OMP with a result it reads as is: `isError` marks a
  * failure and `details` are kept.
  *
- * Failures are returned, never thrown. OMP accepts both, but a returned
- * `isError` reaches the model with exactly our text, while a throw goes
- * through OMP's own error formatting. So bad input, a throw from the tool and
- * a malformed result all answer with `failureText`, the same text the MCP
- * host sends for them.
+ * Failures are returned, never thrown. OMP reads both: a throw becomes a
+ * result holding the error's message, a returned `isError` reaches the model
+ * as written. Returning keeps one path for every failure (bad input, a throw
+ * from the tool, a malformed result), each answered with `failureText`, the
+ * text the MCP host sends for it, and keeps `execute` from ever rejecting.
  */
 import type { PreparedTool } from "../core/define.ts";
 import { checkDetails, failureText, type HostContext, invokeTool, type ProgressReport } from "../core/invoke.ts";

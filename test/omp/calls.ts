@@ -3,7 +3,8 @@
  * rewrite immunity check), a returned isError, a throw, a malformed result,
  * details against an output schema, progress, a question without a UI, the
  * approval tier OMP recorded and the `i` parameter OMP injects. Then the same
- * bad input with `validation: "host"`, where OMP answers first.
+ * bad input with `validation: "host"`, where OMP answers first, and a list
+ * with a duplicate name, which registers nothing.
  * Run: bun --conditions=agntn-source test/omp/calls.ts
  */
 import { openSession, report } from "./harness.ts";
@@ -37,7 +38,16 @@ await report(async () => {
   const hostValidated = await host.call("text_slug", { text: "" });
   await host.close();
 
+  const twice = await openSession({ scenario: { duplicate: true } });
+  const duplicate = {
+    registrationError: (globalThis as { agntnOmpScenario?: { registrationError?: string } }).agntnOmpScenario?.registrationError,
+    registered: ["text_slug", "text_count"].filter((name) => twice.session.getToolByName(name) !== undefined),
+    call: await twice.call("text_count", { text: "a" }),
+  };
+  await twice.close();
+
   return {
+    duplicate,
     rewrittenSchemaType: scenario?.rewrittenSchemaType,
     registrationError: scenario?.registrationError ?? null,
     calls,
