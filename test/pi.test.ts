@@ -12,10 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countTool, tools as demoTools, renameTool, slugTool, statsTool } from "../playground/server/tools.ts";
 import registration from "./fixtures/pi-registration.json" with { type: "json" };
 import { type PiHarness, resultText, type ScriptedUi, scriptedUi, startPi } from "./fixtures/pi-session.ts";
-import { boomTool, noteTool, probe, probeTool, surveyTool, waited, waitTool, writes } from "./fixtures/pi-tools.ts";
+import { boomTool, legacyTool, noteTool, probe, probeTool, surveyTool, waited, waitTool, writes } from "./fixtures/pi-tools.ts";
 
 const info = { name: "agntn" };
-const tools: AnyTool[] = [...demoTools, boomTool, noteTool, surveyTool, probeTool, waitTool];
+const tools: AnyTool[] = [...demoTools, boomTool, noteTool, surveyTool, probeTool, waitTool, legacyTool];
 
 /** MCP's text for the same call: the Pi answer must be the same words. */
 async function mcpText(name: string, args: Record<string, unknown>): Promise<string> {
@@ -82,6 +82,14 @@ describe("registerPiTools in a Pi session without a UI", () => {
     expect(result.isError).toBe(true);
     expect(resultText(result)).toBe(expected);
     expect(expected).not.toContain("Validation failed");
+  });
+
+  it("serves a tool written with TypeBox 0.34 the same way", async () => {
+    expect(resultText(await host.call("pi_legacy", { word: "hey", times: 2 }))).toBe("hey hey");
+    const bad = { word: "", times: 9 };
+    const result = await host.call("pi_legacy", bad);
+    expect(result.isError).toBe(true);
+    expect(resultText(result)).toBe(await mcpText("pi_legacy", bad));
   });
 
   it("lets Pi convert a numeric string before the core checks the call", async () => {
