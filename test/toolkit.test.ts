@@ -68,7 +68,11 @@ describe("the Zod stand-in (goes red when Zod moves the internals it uses)", () 
     const standIn = zodStandIn(written);
     const first = z.toJSONSchema(standIn) as { properties: Record<string, unknown> };
     first.properties.title = "changed";
-    expect((z.toJSONSchema(standIn) as { properties: Record<string, unknown> }).properties.title).toEqual({ type: "string", minLength: 1, pattern: "\\S" });
+    expect((z.toJSONSchema(standIn) as { properties: Record<string, unknown> }).properties.title).toEqual({
+      type: "string",
+      minLength: 1,
+      pattern: "\\S",
+    });
   });
 });
 
