@@ -439,6 +439,10 @@ describe("the mcp command", () => {
     const refused = await client.callTool({ name: "list_search", arguments: { query: "q", limit: 0 } });
     expect(refused.isError).toBe(true);
     expect(refused.content).toEqual([{ type: "text", text: "Invalid arguments at /limit: must be >= 1" }]);
+    // On MCP the tool's host is not the command line, so it returns rows instead of writing to stdout (the protocol's pipe).
+    const rows = await client.callTool({ name: "rows_stream", arguments: { count: 5 } });
+    expect(rows.content).toEqual([]);
+    expect(rows.isError).toBeUndefined();
     await client.close();
   });
 

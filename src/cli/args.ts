@@ -2,14 +2,16 @@
  * Reading a command's words into tool arguments, and naming argument problems
  * in command-line words.
  *
- * Read by hand, not with `node:util` `parseArgs`: with `tokens` it still reads
- * `-5` and Morse code (`-.-.`) as clusters of short options, splits `-n5` into
- * `-n 5`, and in non-strict mode turns an unknown option into a boolean, so
- * every token would need a second reading anyway. The rules here are short:
- * `--` ends options; `-h`/`--help`, `--version` and `--json` belong to the
- * host; a word shaped like an option (`--word`, `--word=value`, `-x`) must be
- * one this command takes; any other word, dashes and all, is text for the
- * next positional.
+ * Read by hand, not with `node:util` `parseArgs` (measured on Node 24): in
+ * strict mode it refuses `-5`, Morse code, a PGP armour line and
+ * `--limit -5` as unknown options or ambiguous values; in loose mode it reads
+ * `-5` as an option named "5", `-.-.` as an option "." plus the word "-.",
+ * an armour line as an option named "---BEGIN …", an unknown `--kye` as a
+ * boolean, and splits `-n5` into `-n 5` in both modes. Every token would need
+ * a second reading, so the rules live here, short: `--` ends options;
+ * `-h`/`--help`, `--version` and `--json` belong to the host; a word shaped
+ * like an option (`--word`, `--word=value`, `-x`) must be one this command
+ * takes; any other word, dashes and all, is text for the next positional.
  */
 import type { ToolInputError } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";

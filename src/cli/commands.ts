@@ -65,13 +65,21 @@ export interface CommandTable {
 }
 
 export interface TableOptions {
+  /** The program's name, as typed (used in help and in "Run <name> --help"). */
   name: string;
+  /** Printed by `--version`. */
   version: string;
+  /** The first lines of the program's help. */
   description: string;
+  /** The tools: each one a command, and the list the `mcp` command serves. */
   tools: readonly AnyTool[];
+  /** Package-only commands, written as tool definitions: the command line runs them, no other host sees them. */
   commands?: readonly AnyTool[];
+  /** The command word run on an empty line. Without it an empty line prints the help. */
   default?: string;
+  /** The command word that reads the whole line when its first word names no command. */
   fallback?: string;
+  /** Adds an `mcp` command serving `tools` over stdio: `true` announces name/version/description, or pass server info. */
   mcp?: boolean | ServerInfo;
 }
 
