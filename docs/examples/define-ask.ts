@@ -16,7 +16,7 @@ export const tidyTool = defineTool({
       schema: Type.Object({ remove: Type.Boolean({ title: "Remove" }) }, { additionalProperties: false }),
     });
     if (answer.action !== "accept" || !answer.content.remove) {
-      return { content: [{ type: "text", text: "Nothing removed." }], details: { removed: 0 } };
+      return { content: [{ type: "text", text: "Nothing removed." }], details: { removed: 0, kept: notes } };
     }
     const kept = notes.filter((note) => note.trim() !== "");
     return { content: [{ type: "text", text: `Removed ${empty}; ${kept.length} left.` }], details: { removed: empty, kept } };

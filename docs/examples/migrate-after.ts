@@ -3,7 +3,12 @@ import { defineTool, Type } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
 import { createMcpServer } from "@agntn/tools/mcp";
 
-const slugify = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/u).filter(Boolean).join("-");
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter(Boolean)
+    .join("-");
 
 export const slugTool = defineTool({
   name: "text_slug",

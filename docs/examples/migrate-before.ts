@@ -3,7 +3,12 @@ import { McpServer } from "@modelcontextprotocol/server";
 import { tool } from "ai";
 import { z } from "zod";
 
-const slugify = (text: string) => text.toLowerCase().split(/[^a-z0-9]+/u).filter(Boolean).join("-");
+const slugify = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/u)
+    .filter(Boolean)
+    .join("-");
 
 export const server = new McpServer({ name: "slugs", version: "1.0.0" });
 server.registerTool(

@@ -1,6 +1,7 @@
 // An OMP extension (OMP runs it with bun).
-import { registerOmpTools } from "@agntn/tools/omp";
+
 import type { OmpExtensionApi } from "@agntn/tools/omp";
+import { registerOmpTools } from "@agntn/tools/omp";
 import { tools } from "./tools.ts";
 
 export default function slugs(pi: OmpExtensionApi) {

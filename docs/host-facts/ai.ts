@@ -14,13 +14,15 @@ function aiSchemaJson(value: unknown): unknown {
 
 export async function aiPanel(tool: AnyTool): Promise<HostPanel> {
   const converted = toAiTool(tool);
-  const execute = (args: unknown) => () => Promise.resolve(converted.execute?.(args as never, { toolCallId: "panel", messages: [] }));
+  const execute = (args: unknown) => () =>
+    Promise.resolve(converted.execute?.(args as never, { toolCallId: "panel", messages: [], context: {} }));
   const failure = failureChannel(await outcomeOf(execute(FAILING_CALLS.badInput)), await outcomeOf(execute(FAILING_CALLS.toolError)));
   // The output row reads what a successful call returns: the details' keys beside `text`.
-  const output = (await converted.execute?.({ text: "Hello World" } as never, { toolCallId: "panel", messages: [] })) as Record<
-    string,
-    unknown
-  >;
+  const output = (await converted.execute?.({ text: "Hello World" } as never, {
+    toolCallId: "panel",
+    messages: [],
+    context: {},
+  })) as Record<string, unknown>;
   const outputKeys = Object.keys(output);
   const outputRow = outputKeys.includes("text") && outputKeys.length > 1 ? "details + text" : outputKeys.join(", ");
   return {

@@ -3,8 +3,9 @@
  * received. They run anywhere (Node, bun, the browser tab), so the panels
  * and the playground see the registration exactly as a host would.
  */
-import type { PiExtensionApi } from "@agntn/tools/pi";
+
 import type { OmpExtensionApi, OmpToolRegistration } from "@agntn/tools/omp";
+import type { PiExtensionApi } from "@agntn/tools/pi";
 
 export interface PiRecorder {
   api: PiExtensionApi;

@@ -5,8 +5,8 @@
  * configured in nuxt.config.ts), so the route needs no file system at run time.
  */
 import { useStorage } from "#imports";
-import panels from "../app/data/host-facts.json";
 import { slugTool } from "../../playground/server/tools.ts";
+import panels from "../app/data/host-facts.json";
 import { docsTools, panelMarkdown, readPages, type SourcePage } from "./docs-tools.ts";
 
 async function loadSources(): Promise<SourcePage[]> {

@@ -11,8 +11,8 @@ import { registerOmpTools } from "@agntn/tools/omp";
 import { registerPiTools } from "@agntn/tools/pi";
 import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
 import { asSchema } from "ai";
-import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
 import { slugTool } from "../../../playground/server/tools.ts";
+import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
 
 export type HostKey = "mcp" | "pi" | "omp" | "ai";
 
@@ -83,7 +83,7 @@ export async function createHosts(): Promise<Hosts> {
     const checked = await aiSchema.validate?.(args);
     if (checked && !checked.success) return { host: "ai", channel: "refused", text: messageOf(checked.error) };
     return answerOf("ai", async () => {
-      const output = (await ai.execute?.(args as never, { toolCallId: "tab", messages: [] })) as { text?: unknown };
+      const output = (await ai.execute?.(args as never, { toolCallId: "tab", messages: [], context: {} })) as { text?: unknown };
       return { content: [{ type: "text", text: String(output?.text ?? JSON.stringify(output)) }] };
     });
   }

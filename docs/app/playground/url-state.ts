@@ -14,10 +14,13 @@ export function parseArgs(text: string): ParsedArgs {
   }
 }
 
-/** The args in a URL's query, as the editor should show them, or `undefined` when there are none. */
-export function argsFromSearch(search: string): string | undefined {
-  const raw = new URLSearchParams(search).get("args");
-  if (raw === null) return undefined;
+/**
+ * The `args` query value (from the router, which keeps it even while it
+ * rewrites the address), as the editor should show it; `undefined` when absent.
+ */
+export function argsFromQuery(value: unknown): string | undefined {
+  const raw = Array.isArray(value) ? value[0] : value;
+  if (typeof raw !== "string") return undefined;
   const parsed = parseArgs(raw);
   // Valid JSON is shown pretty; anything else as it came, so the reader sees what was shared.
   return parsed.ok ? JSON.stringify(parsed.value, null, 2) : raw;

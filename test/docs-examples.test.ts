@@ -1,0 +1,173 @@
+/**
+ * Every code block of the docs is checked. Each ```ts block of a page is the
+ * exact text of a file under docs/examples/, those files type-check (with
+ * test/fixtures/docs-tsconfig.json), and the runnable ones print what the page
+ * says they print. The CLI session on the CLI page is run command by command.
+ * The pages follow the navigation of the specification, and the host table's
+ * peer ranges are the ones package.json declares.
+ */
+import { execFile } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL("..", import.meta.url));
+const content = join(root, "docs/content");
+const examples = join(root, "docs/examples");
+const node = join(root, "node_modules/.bin/node");
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? walk(join(dir, entry.name)) : entry.name.endsWith(".md") ? [join(dir, entry.name)] : [],
+  );
+}
+
+interface Block {
+  lang: string;
+  label: string;
+  code: string;
+}
+
+/** The fenced blocks of a page, in order. */
+function blocksOf(markdown: string): Block[] {
+  const blocks: Block[] = [];
+  const fence = /^```(\w+)(?: \[([^\]]+)\])?\n([\s\S]*?)\n```$/gm;
+  for (const match of markdown.matchAll(fence)) blocks.push({ lang: match[1]!, label: match[2] ?? "", code: match[3]! });
+  return blocks;
+}
+
+const pages = walk(content).map((file) => ({ file: relative(content, file), markdown: readFileSync(file, "utf8") }));
+const exampleFiles = readdirSync(examples).filter((name) => name.endsWith(".ts"));
+const exampleText = new Map(exampleFiles.map((name) => [name, readFileSync(join(examples, name), "utf8").replace(/\n$/, "")]));
+
+/** The example file whose text a block is, or undefined. */
+function exampleOf(block: Block): string | undefined {
+  return [...exampleText].find(([, text]) => text === block.code)?.[0];
+}
+
+async function runExample(name: string, args: string[] = []): Promise<{ stdout: string; stderr: string; code: number }> {
+  try {
+    const { stdout, stderr } = await run(node, ["--conditions=agntn-source", join("docs/examples", name), ...args], {
+      cwd: root,
+      timeout: 60_000,
+    });
+    return { stdout, stderr, code: 0 };
+  } catch (error) {
+    const failed = error as { stdout: string; stderr: string; code: number };
+    return { stdout: failed.stdout, stderr: failed.stderr, code: failed.code };
+  }
+}
+
+describe("code blocks", () => {
+  it.each(pages.map((page) => [page.file, page]))("every ts block of %s is a file of docs/examples", (_file, page) => {
+    for (const block of blocksOf(page.markdown).filter((entry) => entry.lang === "ts")) {
+      expect(exampleOf(block), `block [${block.label}] of ${page.file}`).toBeDefined();
+    }
+  });
+
+  it("every example file is shown on a page (tools.ts is the shared list they import)", () => {
+    const shown = new Set(pages.flatMap((page) => blocksOf(page.markdown).map((block) => exampleOf(block))));
+    expect(exampleFiles.filter((name) => name !== "tools.ts" && !shown.has(name))).toEqual([]);
+  });
+
+  it("docs/examples and the site's own TypeScript type-check", async () => {
+    const tsc = join(root, "node_modules/.bin/tsc");
+    const result = await run(tsc, ["-p", "test/fixtures/docs-tsconfig.json"], { cwd: root, timeout: 240_000 }).then(
+      () => "",
+      (error: { stdout: string }) => error.stdout,
+    );
+    expect(result).toBe("");
+  }, 300_000);
+
+  /** A ts block followed directly by a text block: the text is what the example prints. */
+  const printed = pages.flatMap((page) => {
+    const blocks = blocksOf(page.markdown);
+    return blocks.flatMap((block, i) => {
+      const next = blocks[i + 1];
+      const name = block.lang === "ts" ? exampleOf(block) : undefined;
+      return name && next?.lang === "text" && page.markdown.includes(`${block.code}\n\`\`\`\n\n\`\`\`text\n${next.code}`)
+        ? [[page.file, name, next.code] as const]
+        : [];
+    });
+  });
+
+  it("finds the examples whose output a page shows", () => {
+    expect(printed.map(([, name]) => name).sort()).toEqual(["ai-run.ts", "start-try.ts", "validation.ts"]);
+  });
+
+  it.each(printed)("%s: %s prints what the page shows", async (_page, name, expected) => {
+    const result = await runExample(name);
+    expect(result.stderr).toBe("");
+    expect(result.stdout.trimEnd()).toBe(expected);
+  });
+
+  it.each([
+    ["mcp-answers.ts", "4 creme-brulee"],
+    ["migrate-check.ts", "true"],
+  ])("%s prints what its comment says", async (name, expected) => {
+    expect(exampleText.get(name)).toContain(`// ${expected}`);
+    const result = await runExample(name);
+    expect(result.stdout.trimEnd()).toBe(expected);
+  });
+});
+
+describe("the CLI page's session", () => {
+  const page = pages.find((entry) => entry.file === "1.guide/04.cli.md")!;
+  const session = blocksOf(page.markdown).find((block) => block.lang === "console")!;
+  /** `$ slugs …` lines and the output under each. */
+  const steps = session.code
+    .split(/^\$ slugs /m)
+    .filter(Boolean)
+    .map((chunk) => {
+      const [command, ...output] = chunk.split("\n");
+      return [command!, output.join("\n").trimEnd()] as const;
+    });
+
+  it("has the steps it shows", () => {
+    expect(steps.length).toBe(4);
+  });
+
+  it.each(steps)("slugs %s", async (command, output) => {
+    const result = await runExample("cli.ts", command.split(" "));
+    expect(`${result.stdout}${result.stderr}`.trimEnd()).toBe(output);
+    expect(result.code).toBe(output.startsWith("Invalid") || output.startsWith("The text") ? 1 : 0);
+  });
+});
+
+describe("pages and navigation", () => {
+  const spec = JSON.parse(readFileSync(join(root, "test/fixtures/docs-navigation.json"), "utf8")) as {
+    navigation: { title: string; path: string; stem: string; icon: string; children: { title: string; path: string; stem: string }[] }[];
+    known_descriptions: Record<string, string>;
+  };
+  const front = (file: string, key: string) => new RegExp(`^${key}: (.*)$`, "m").exec(readFileSync(join(content, file), "utf8"))?.[1];
+
+  it.each(spec.navigation.flatMap((group) => group.children.map((child) => [child.path, child] as const)))(
+    "%s exists with its title",
+    (_path, child) => {
+      expect(front(`${child.stem}.md`, "title")).toBe(child.title);
+    },
+  );
+
+  it.each(spec.navigation.map((group) => [group.title, group] as const))("the %s group has its title and icon", (_title, group) => {
+    const folder = group.stem.split("/")[0]!;
+    const yml = readFileSync(join(content, folder, ".navigation.yml"), "utf8");
+    expect(yml).toBe(`title: ${group.title}\nicon: ${group.icon}\n`);
+  });
+
+  it.each(Object.entries(spec.known_descriptions))("%s has the known description", (path, description) => {
+    const child = spec.navigation.flatMap((group) => group.children).find((entry) => entry.path === path)!;
+    expect(front(`${child.stem}.md`, "description")).toBe(description);
+  });
+
+  it("the Every host table gives each peer the range package.json declares", () => {
+    const peers = (JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { peerDependencies: Record<string, string> })
+      .peerDependencies;
+    const table = readFileSync(join(content, "2.hosts/00.index.md"), "utf8");
+    const named = [...table.matchAll(/`(@?[\w./-]+)` `([^`]+)`/g)].map((match) => [match[1]!, match[2]!] as const);
+    expect(named.length).toBeGreaterThanOrEqual(7);
+    for (const [name, range] of named) expect(range, name).toBe(peers[name]);
+  });
+});

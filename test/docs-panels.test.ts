@@ -1,0 +1,100 @@
+/**
+ * The host-facts panels the docs site draws (docs/app/data/host-facts.json)
+ * are recomputed here from the real adapters registering `text_slug`: MCP
+ * through createMcpServer and an SDK client over the in-memory pair, Pi and
+ * the AI SDK in this process, OMP in a bun child process with OMP's own
+ * `Type.Unsafe`. They must equal the committed file (rerun
+ * `node --conditions=agntn-source docs/host-facts/write.ts` after a change)
+ * and the specification's panels, apart from the deliberate changes below.
+ */
+import { readFileSync } from "node:fs";
+import { beforeAll, describe, expect, it } from "vitest";
+import { computePanels } from "../docs/host-facts/compute.ts";
+import type { HostPanel } from "../docs/host-facts/panels.ts";
+
+const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
+const committed = read("../docs/app/data/host-facts.json") as HostPanel[];
+const spec = read("./fixtures/docs-host-facts.spec.json") as Array<Pick<HostPanel, "key" | "rows" | "registration" | "fields">>;
+const peers = (read("../package.json") as { peerDependencies: Record<string, string> }).peerDependencies;
+
+/**
+ * Where the adapters differ from the specification on purpose. Each entry
+ * edits a copy of the spec panel into what the code does today, with the reason.
+ */
+const DELIBERATE: Record<
+  string,
+  { reason: string; apply(panel: { rows: HostPanel["rows"]; registration: Record<string, unknown> }): void }[]
+> = {
+  omp: [
+    {
+      reason:
+        "src/omp/execute.ts returns every failure as an isError result and never throws: a returned result reaches the model with exactly the core's text, a throw goes through OMP's own formatting",
+      apply: (panel) => {
+        panel.rows[3]!.value = "isError: true";
+      },
+    },
+  ],
+};
+
+let computed: HostPanel[];
+
+beforeAll(async () => {
+  computed = await computePanels();
+}, 120_000);
+
+describe("host-facts panels", () => {
+  it("the committed panel file is what the adapters register today", () => {
+    expect(computed).toEqual(committed);
+  });
+
+  it("shows the four hosts in the site's order", () => {
+    expect(computed.map((panel) => panel.key)).toEqual(["mcp", "pi", "omp", "ai"]);
+  });
+
+  it.each(["mcp", "pi", "omp", "ai"])("%s matches the specification, apart from the listed deliberate changes", (key) => {
+    const panel = computed.find((entry) => entry.key === key)!;
+    const expected = structuredClone(spec.find((entry) => entry.key === key)!) as {
+      rows: HostPanel["rows"];
+      registration: Record<string, unknown>;
+      fields: HostPanel["fields"];
+    };
+    for (const change of DELIBERATE[key] ?? []) {
+      expect(change.reason.length).toBeGreaterThan(20);
+      change.apply(expected);
+    }
+    expect(panel.rows).toEqual(expected.rows);
+    expect(panel.registration).toEqual(expected.registration);
+    expect(panel.fields).toEqual(expected.fields);
+  });
+
+  it("every deliberate change is still needed (the spec and the code really differ there)", () => {
+    for (const [key, changes] of Object.entries(DELIBERATE)) {
+      const raw = spec.find((entry) => entry.key === key)!;
+      const panel = computed.find((entry) => entry.key === key)!;
+      expect({ rows: panel.rows, registration: panel.registration }).not.toEqual({ rows: raw.rows, registration: raw.registration });
+      expect(changes.length).toBeGreaterThan(0);
+    }
+  });
+
+  it.each([
+    ["mcp", "@modelcontextprotocol/server", 'import { createMcpServer } from "@agntn/tools/mcp";'],
+    ["pi", "@earendil-works/pi-coding-agent", 'import { registerPiTools } from "@agntn/tools/pi";'],
+    ["omp", "@oh-my-pi/pi-coding-agent", 'import { registerOmpTools } from "@agntn/tools/omp";'],
+    ["ai", "ai", 'import { toAiTool } from "@agntn/tools/ai";'],
+  ])("%s names its import and its peer with the range package.json declares", (key, peer, line) => {
+    const panel = computed.find((entry) => entry.key === key)!;
+    expect(panel.import).toBe(line);
+    expect(panel.peer).toEqual({ name: peer, range: peers[peer] });
+  });
+
+  it("the failure channel beside each panel is the measured failure row", () => {
+    for (const panel of computed) expect(panel.failure).toBe(panel.rows.find((row) => row.label === "failure")!.value);
+  });
+
+  it("shows functions as [function] and OMP's schema as the host's Type.Unsafe", () => {
+    const omp = computed.find((entry) => entry.key === "omp")!.registration as Record<string, unknown>;
+    expect(omp.execute).toBe("[function]");
+    expect(omp.renderCall).toBe("[function]");
+    expect(Object.keys(omp.parameters as object)).toEqual(["unsafe"]);
+  });
+});
