@@ -115,8 +115,10 @@ export function quantile(values: readonly number[], q: number): number {
  * none always goes first.
  */
 export async function compare(variants: readonly Variant[], options: CompareOptions = {}): Promise<Measured[]> {
-  const rounds = options.rounds ?? (QUICK ? 5 : 15);
-  const batchMs = options.batchMs ?? (QUICK ? 20 : 50);
+  // Many short rounds rather than a few long ones: on a shared machine a pause spoils one short
+  // round, which the median then ignores, instead of inflating every long one a little.
+  const rounds = options.rounds ?? (QUICK ? 7 : 25);
+  const batchMs = options.batchMs ?? (QUICK ? 10 : 20);
   const base = options.baseline ?? 0;
   const kinds: boolean[] = [];
   for (const variant of variants) {
