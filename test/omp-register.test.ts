@@ -14,7 +14,7 @@ function recordingPi() {
   const registered: OmpToolRegistration[] = [];
   const pi: OmpExtensionApi = {
     typebox: { Type: { Unsafe: (schema) => ({ unsafe: schema }) } },
-    registerTool: (tool) => {
+    registerTool: (tool: OmpToolRegistration) => {
       registered.push(tool);
     },
   };

@@ -90,5 +90,6 @@ export function registerOmpTools(pi: OmpExtensionApi, tools: readonly AnyTool[],
   const perTool = checkOptions(options, new Set(index.keys()));
   for (const entry of index.values()) refuseReservedProperty(entry);
   const registrations = [...index.values()].map((entry) => registrationFor(pi, entry, options, perTool.get(entry.name)));
-  for (const registration of registrations) pi.registerTool(registration);
+  // OMP declares registerTool over its own ToolDefinition type; the registration has that shape.
+  for (const registration of registrations) pi.registerTool(registration as never);
 }

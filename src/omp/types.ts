@@ -105,8 +105,13 @@ export interface OmpToolRegistration {
   renderResult?: OmpRenderResult;
 }
 
-/** The slice of OMP's `ExtensionAPI` (the `pi` an extension's default export receives) that registration needs. */
+/**
+ * The slice of OMP's `ExtensionAPI` (the `pi` an extension's default export
+ * receives) that registration needs. `registerTool` takes `never` so OMP's own
+ * generic, precisely typed method fits without a cast at the call site; what
+ * the adapter hands it is an {@link OmpToolRegistration}.
+ */
 export interface OmpExtensionApi {
   typebox: { Type: { Unsafe(schema: Record<string, unknown>): unknown } };
-  registerTool(tool: OmpToolRegistration): void;
+  registerTool(tool: never): void;
 }
