@@ -85,8 +85,9 @@ beforeAll(async () => {
 describe("headless calls in a real OMP session", () => {
   const call = (name: string) => (calls.calls as Record<string, CallRecord>)[name] as CallRecord;
 
-  test("OMP rewrote the extension's bare typebox import to its callable shim, and the list registered", () => {
+  test("the trap is live: OMP rewrote the extension's bare typebox import, and TypeBox fed that schema accepts anything", () => {
     expect(calls.rewrittenSchemaType).toBe("function");
+    expect(calls.rewrittenSchemaAcceptsNumber).toBe(true);
     expect(calls.registrationError).toBeNull();
   });
 

@@ -12,7 +12,11 @@ import { openSession, report } from "./harness.ts";
 await report(async () => {
   // text_slug alone is "essential", so it is the one of ours sent to the model up front; the rest stay discoverable.
   const omp = await openSession({ scenario: { options: { tools: { text_slug: { loadMode: "essential" } } } } });
-  const scenario = (globalThis as { agntnOmpScenario?: { rewrittenSchemaType?: string; registrationError?: string } }).agntnOmpScenario;
+  const scenario = (
+    globalThis as {
+      agntnOmpScenario?: { rewrittenSchemaType?: string; rewrittenSchemaAcceptsNumber?: boolean; registrationError?: string };
+    }
+  ).agntnOmpScenario;
   const calls = {
     success: await omp.call("text_slug", { text: "Héllo, Wörld!", separator: "_" }),
     withIntent: await omp.call("text_slug", { text: "Intent kept out", i: "slug a title" }),
@@ -49,6 +53,7 @@ await report(async () => {
   return {
     duplicate,
     rewrittenSchemaType: scenario?.rewrittenSchemaType,
+    rewrittenSchemaAcceptsNumber: scenario?.rewrittenSchemaAcceptsNumber,
     registrationError: scenario?.registrationError ?? null,
     calls,
     approvals,
