@@ -3,7 +3,7 @@
  * anything, what it hands over, the status line drawn with a recording theme,
  * and `execute` called the way OMP calls it. The real host runs in omp.test.ts.
  */
-import { defineTool, ToolDefinitionError, Type } from "@agntn/tools";
+import { type AnyTool, defineTool, ToolDefinitionError, Type } from "@agntn/tools";
 import { type OmpExtensionApi, type OmpTheme, type OmpToolRegistration, registerOmpTools } from "@agntn/tools/omp";
 import { describe, expect, test } from "vitest";
 import { countTool, renameTool, slugTool, tools } from "../playground/server/tools.ts";
@@ -30,7 +30,11 @@ const plainTheme: OmpTheme = { fg: (_color, text) => text, bold: (text) => text 
 const asCall = { expanded: false, isPartial: false };
 const asPartial = { expanded: false, isPartial: true };
 
-function registrationOf(name: string, options?: Parameters<typeof registerOmpTools>[2], list = [...tools, ...ompTools]) {
+function registrationOf(
+  name: string,
+  options?: Parameters<typeof registerOmpTools>[2],
+  list: readonly AnyTool[] = [...tools, ...ompTools],
+) {
   const { pi, registered } = recordingPi();
   registerOmpTools(pi, list, options);
   const found = registered.find((r) => r.name === name);

@@ -2,7 +2,7 @@
 import { ToolDefinitionError } from "./errors.ts";
 import { describeValue, quote } from "./sanitize.ts";
 import { isObjectSchema, isRecord, type JsonSchema, propertiesOf, subschemas, toJsonSchema, unionBranches } from "./schema.ts";
-import type { AnyTool, ToolDefinition } from "./types.ts";
+import type { AnyTool, ResultDetails, ToolConfig, ToolDefinition, ToolResult } from "./types.ts";
 import { type Checker, compileChecker } from "./validate.ts";
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
@@ -27,11 +27,11 @@ const prepared = new WeakMap<object, PreparedTool>();
  * schema or field that could never work throws a {@link ToolDefinitionError}
  * naming the tool and the place.
  */
-export function defineTool<const Input extends object, Details = unknown>(
-  tool: ToolDefinition<Input, Details>,
-): ToolDefinition<Input, Details> {
+export function defineTool<const Input extends object, Result extends ToolResult<unknown>>(
+  tool: ToolConfig<Input, Result>,
+): ToolDefinition<Input, ResultDetails<Result>> {
   prepareTool(tool as AnyTool);
-  return tool;
+  return tool as ToolDefinition<Input, ResultDetails<Result>>;
 }
 
 /** Checks a tool (once) and returns what hosts need. Throws {@link ToolDefinitionError}. */

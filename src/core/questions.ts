@@ -148,7 +148,11 @@ export function prepareQuestion(tool: string, question: Question): PreparedQuest
       if (reply.action !== "accept") return { action: reply.action as "decline" | "cancel" };
       const given = isRecord(reply.content) ? reply.content : {};
       const content: Record<string, unknown> = {};
-      for (const key of Object.keys(given)) if (fieldSchemas.has(key)) content[key] = given[key];
+      for (const key of Object.keys(given)) {
+        // defineProperty, not assignment: a field named "__proto__" stays an ordinary key.
+        if (fieldSchemas.has(key))
+          Object.defineProperty(content, key, { value: given[key], writable: true, enumerable: true, configurable: true });
+      }
       checker ??= compileChecker(closed);
       return checker.check(content) ? { action: "accept", content } : undefined;
     },

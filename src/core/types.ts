@@ -88,6 +88,17 @@ export interface ToolDefinition<Input extends object = JsonSchema, Details = unk
   execute(input: InputOf<Input>, context: ToolContext): ToolResult<Details> | Promise<ToolResult<Details>>;
 }
 
+/**
+ * What `defineTool` takes: a definition whose `execute` may return different
+ * details in different branches; the definition's details type is their union.
+ */
+export type ToolConfig<Input extends object, Result extends ToolResult<unknown>> = Omit<ToolDefinition<Input>, "execute"> & {
+  execute(input: InputOf<Input>, context: ToolContext): Result | Promise<Result>;
+};
+
+/** The details type of a result type (a union when branches return different details). */
+export type ResultDetails<Result> = Result extends { details?: infer Details } ? Exclude<Details, undefined> : never;
+
 /** Any tool, whatever its input and details. */
 // biome-ignore lint/suspicious/noExplicitAny: a list of tools holds many different input types.
 export type AnyTool = ToolDefinition<any, any>;

@@ -165,6 +165,8 @@ function describeError(error: RawError): { problem: string; missing?: string[] }
   if (keyword === "enum" && Array.isArray(params.allowedValues)) {
     return { problem: `must be one of ${params.allowedValues.map(formatValue).join(", ")}` };
   }
+  // "must be equal to constant" tells a model nothing it can act on: name the value.
+  if (keyword === "const" && "allowedValue" in params) return { problem: `must be ${JSON.stringify(params.allowedValue)}` };
   return { problem: error.message };
 }
 

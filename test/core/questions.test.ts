@@ -1,6 +1,6 @@
 /** prepareQuestion: the form hosts show, the check every reply passes, the fingerprint that binds a replayed answer. */
 import { prepareQuestion, ToolDefinitionError, Type } from "@agntn/tools";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, test } from "vitest";
 
 const closed = { additionalProperties: false } as const;
 const schema = Type.Object(
@@ -139,4 +139,15 @@ describe("refusals", () => {
     const prepared = prepareQuestion("ask_tool", { message: "Q?", schema: Type.Object({ v: Type.String({ format }) }) });
     expect(prepared.form.requestedSchema.properties.v).toEqual({ type: "string", format });
   });
+});
+
+test("a field named __proto__ is an ordinary key of the answer", () => {
+  const question = prepareQuestion("t", {
+    message: "Name?",
+    schema: Type.Object({ ["__proto__"]: Type.String() }, { additionalProperties: false }),
+  });
+  const answer = question.check({ action: "accept", content: JSON.parse('{"__proto__":"x"}') });
+  expect(answer?.action).toBe("accept");
+  expect(Object.getOwnPropertyDescriptor((answer as { content: object }).content, "__proto__")?.value).toBe("x");
+  expect(Object.getPrototypeOf((answer as { content: object }).content)).toBe(Object.prototype);
 });

@@ -97,8 +97,9 @@ describe("unknown keys", () => {
       [
         'Invalid arguments at /shape: unknown property "corners"; takes {kind, radius} or {kind, side}',
         "Invalid arguments at /shape: must have required properties radius",
-        "Invalid arguments at /shape/kind: must be equal to constant",
+        'Invalid arguments at /shape/kind: must be "circle"',
         "Invalid arguments at /shape: must have required properties side",
+        'Invalid arguments at /shape/kind: must be "square"',
       ],
     ],
     [
@@ -131,7 +132,7 @@ describe("unknown keys", () => {
   it("a key that some union branch accepts is not unknown", () => {
     expect(linesOf(richTool, { shape: { kind: "circle", side: 2 } })).toEqual([
       "Invalid arguments at /shape: must have required properties radius",
-      "Invalid arguments at /shape/kind: must be equal to constant",
+      'Invalid arguments at /shape/kind: must be "square"',
       "Invalid arguments at /shape: must match a schema in anyOf",
     ]);
     expect(validateInput(richTool, { shape: { kind: "square", side: 2 } })).toEqual({
@@ -300,7 +301,7 @@ describe("missing keys, enums and other problems", () => {
     expect(lines).toEqual([
       "Invalid arguments at /shape: must have required properties radius",
       "Invalid arguments at /shape: must have required properties side",
-      "Invalid arguments at /shape/kind: must be equal to constant",
+      'Invalid arguments at /shape/kind: must be "square"',
       "Invalid arguments at /shape: must match a schema in anyOf",
       "Invalid arguments at /tags/0/name: must not have fewer than 1 characters",
       "Invalid arguments at /tags/1/name: must not have fewer than 1 characters",
@@ -414,5 +415,27 @@ describe("a tool built with @sinclair/typebox 0.34 is validated the same", () =>
 
   it("accepts what fits", () => {
     expect(validateInput(tool034, { word: "a", mode: "loud", point: { x: 1, y: 2 } }).ok).toBe(true);
+  });
+});
+
+describe("a union of a literal and an object", () => {
+  const tool = defineTool({
+    name: "pick_one",
+    title: "Pick",
+    description: "Takes a literal or an object.",
+    effect: "read",
+    input: Type.Object(
+      { k: Type.Union([Type.Literal("auto"), Type.Object({ b: Type.Number() }, { additionalProperties: false })]) },
+      { additionalProperties: false },
+    ),
+    execute: () => ({ content: [{ type: "text", text: "ok" }] }),
+  });
+  it("names the constant value instead of 'equal to constant'", () => {
+    const result = validateInput(tool, { k: "manual" });
+    expect(result.ok ? [] : result.error.lines).toEqual([
+      'Invalid arguments at /k: must be "auto"',
+      "Invalid arguments at /k: must be object",
+      "Invalid arguments at /k: must match a schema in anyOf",
+    ]);
   });
 });
