@@ -329,8 +329,23 @@ describe("standard input", () => {
     });
   });
 
-  it("reads - as plain text where the field takes no stdin", async () => {
+  it("reads - as plain text where the field takes no stdin, or after --", async () => {
     expect(await fx(["add", "note", "-"])).toEqual({ code: 0, stdout: 'added "note" (priority 3)\n', stderr: "" });
+    expect(await fx(["add", "--", "-"], { input: "not read" })).toEqual({ code: 0, stdout: 'added "-" (priority 3)\n', stderr: "" });
+  });
+
+  it("reads standard input once only", async () => {
+    expect(await fx(["diff", "-", "-"], { input: "x" })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "Invalid arguments at <RIGHT>: standard input is already read by <LEFT>\n",
+    });
+    expect(await fx(["diff", "b", "-"], { input: "a" })).toEqual({ code: 0, stdout: "differ\n", stderr: "" });
+    expect(await fx(["diff", "--right=-", "-"], { input: "same" })).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "Invalid arguments at <LEFT>: standard input is already read by --right\n",
+    });
   });
 });
 

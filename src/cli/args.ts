@@ -51,11 +51,15 @@ interface Given {
   words: string[];
   value?: boolean;
   via: string;
+  /** Came after `--`: taken as typed. */
+  literal?: boolean;
 }
 
 interface Scan {
   given: Map<string, Given>;
   bare: string[];
+  /** Index in `bare` of the first word after `--`: from there on, `-` is a plain dash, not standard input. */
+  literalFrom: number;
   json: boolean;
   lines: string[];
   stop?: "help" | "version";
@@ -63,14 +67,18 @@ interface Scan {
 
 /** First pass: options and bare words, in order. */
 function scan(command: ToolCommand, words: readonly string[]): Scan {
-  const state: Scan = { given: new Map(), bare: [], json: false, lines: [] };
+  const state: Scan = { given: new Map(), bare: [], literalFrom: Number.POSITIVE_INFINITY, json: false, lines: [] };
   const takes = [...command.params.map((p) => p.flag), "--json"].join(", ");
   let textOnly = false;
   for (let i = 0; i < words.length; i++) {
     const word = words[i] as string;
     if (textOnly || !looksLikeOption(word)) {
-      if (!textOnly && word === "--") textOnly = true;
-      else state.bare.push(word);
+      if (!textOnly && word === "--") {
+        textOnly = true;
+        state.literalFrom = state.bare.length;
+      } else {
+        state.bare.push(word);
+      }
       continue;
     }
     if (word === "-h" || word === "--help") return { ...state, stop: "help" };
@@ -117,8 +125,10 @@ function placeBareWords(command: ToolCommand, state: Scan): void {
   for (const param of open) {
     if (k >= state.bare.length) break;
     const words = param.rest ? state.bare.slice(k) : [state.bare[k] as string];
+    const given: Given = { param, words, via: param.label };
+    if (k >= state.literalFrom) given.literal = true;
     k += words.length;
-    state.given.set(param.key, { param, words, via: param.label });
+    state.given.set(param.key, given);
   }
   for (const word of state.bare.slice(k)) state.lines.push(invalid(`unexpected argument ${quote(word)}`));
 }
@@ -176,7 +186,7 @@ async function argumentValue(
 ): Promise<unknown> {
   const { param, words, via } = given;
   if (given.value !== undefined) return given.value;
-  if (param.stdin && words.length === 1 && words[0] === "-") {
+  if (param.stdin && !given.literal && words.length === 1 && words[0] === "-") {
     if (stdinTaken.by) {
       lines.push(invalidAt(via, `standard input is already read by ${stdinTaken.by}`));
       return undefined;

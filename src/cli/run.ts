@@ -144,7 +144,8 @@ async function runTool(options: CliOptions, command: ToolCommand, words: readonl
   const onPipeClosed = () => controller.abort(new Error("output closed"));
   process.once("SIGINT", onInterrupt);
   pipe.listeners.add(onPipeClosed);
-  const line: ProgressLine | undefined = process.stderr.isTTY ? progressLine(process.stderr) : undefined;
+  // A dumb terminal cannot erase a line, so it gets no progress either.
+  const line: ProgressLine | undefined = process.stderr.isTTY && process.env.TERM !== "dumb" ? progressLine(process.stderr) : undefined;
   const host: HostContext = { signal: controller.signal, host: { cli: true, json: reading.json } satisfies CliHost };
   if (line) host.progress = (report) => line.show(report);
   let result: ToolResult;
