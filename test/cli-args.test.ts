@@ -5,7 +5,7 @@
  * words were forged. Random lines mix option spellings, dashed text, JSON and
  * hostile characters (fixed seed).
  */
-import { validateInput } from "@agntn/tools";
+import { defineTool, Type, validateInput } from "@agntn/tools";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
@@ -104,5 +104,43 @@ describe("readArgs on random lines", () => {
         ["tag", "[TAG]"],
       ]),
     });
+  });
+});
+
+describe("how words become values", () => {
+  const tool = defineTool({
+    name: "shape_all",
+    title: "All",
+    description: "Every shape.",
+    effect: "read",
+    cli: { positional: ["title", "words"], rest: true },
+    input: Type.Object(
+      {
+        title: Type.String(),
+        words: Type.Optional(Type.String()),
+        either: Type.Optional(Type.Union([Type.String(), Type.Number()])),
+        list: Type.Optional(Type.Array(Type.Integer())),
+        ratio: Type.Optional(Type.Number()),
+        dryRun: Type.Optional(Type.Boolean()),
+      },
+      { additionalProperties: false },
+    ),
+    execute: () => ({ content: [] }),
+  });
+  const [command] = buildCommands({ name: "fx", version: "1", description: "d", tools: [tool] }).commands as ToolCommand[];
+  const read = (words: string[]) => readArgs(command as ToolCommand, words, async () => new Uint8Array());
+
+  it.each([
+    [["T", "a", "-5", "c"], { title: "T", words: "a -5 c" }],
+    [["T", "--", "a", "-b"], { title: "T", words: "a -b" }],
+    [["T", "--either", "12"], { title: "T", either: "12" }],
+    [["T", "--list", "[1,2]"], { title: "T", list: [1, 2] }],
+    [["T", "--ratio", "-0.25"], { title: "T", ratio: -0.25 }],
+    [["T", "--dry-run"], { title: "T", dryRun: true }],
+    [["T", "--no-dry-run"], { title: "T", dryRun: false }],
+    [["--words", "x y", "T"], { title: "T", words: "x y" }],
+  ])("%j reads as %j", async (words, args) => {
+    const reading = await read(words);
+    expect(reading.kind === "run" && reading.args).toEqual(args);
   });
 });
