@@ -103,7 +103,8 @@ export function progressLine(terminal: Terminal): ProgressLine {
   let shown = false;
   return {
     show(report) {
-      const columns = terminal.columns && terminal.columns > 1 ? terminal.columns : 80;
+      // A terminal that reports no width gets the classic 80 columns.
+      const columns = terminal.columns && terminal.columns > 0 ? terminal.columns : 80;
       const line = cutToWidth(progressText(report), columns - 1);
       if (shown && line === onScreen) return;
       onScreen = line;
