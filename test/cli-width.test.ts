@@ -7,6 +7,7 @@ import { commandWord, cutToWidth, displayWidth, kebab } from "@agntn/tools/cli";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
+import { progressLine } from "../src/cli/progress.ts";
 
 describe("displayWidth", () => {
   it.each([
@@ -71,5 +72,25 @@ describe("command-line spellings", () => {
     expect(commandWord({ ...slugTool, name: "files_bulk_rename" })).toBe("bulk-rename");
     expect(commandWord({ ...slugTool, name: "status" })).toBe("status");
     expect(commandWord({ ...slugTool, cli: { command: "mk" } })).toBe("mk");
+  });
+});
+
+describe("progressLine", () => {
+  it("rewrites one line in place, skips a repeat, and erases only what it drew", () => {
+    const writes: string[] = [];
+    const line = progressLine({ columns: 12, write: (text: string) => writes.push(text) });
+    line.clear();
+    line.show({ message: "étape 🍣 un", progress: 1, total: 2 });
+    line.show({ message: "étape 🍣 un", progress: 1, total: 2 });
+    line.show({ message: "deux", progress: 2 });
+    line.clear();
+    line.clear();
+    expect(writes).toEqual(["\rétape 🍣 un\u001b[K", "\rdeux\u001b[K", "\r\u001b[K"]);
+  });
+
+  it("uses 80 columns when the terminal gives no width", () => {
+    const writes: string[] = [];
+    progressLine({ write: (text: string) => writes.push(text) }).show({ message: "x".repeat(100), progress: 1 });
+    expect(writes).toEqual([`\r${"x".repeat(79)}\u001b[K`]);
   });
 });
