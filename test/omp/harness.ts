@@ -5,20 +5,36 @@
  * records what the model read back, the progress partials and the dialogs a
  * scripted UI was shown.
  *
- * OMP keeps state under HOME and its agent dir, so both point into a fresh
- * temporary directory before OMP is imported (hence the dynamic imports), and
- * the directory is removed on close.
+ * OMP keeps state (logs, caches, its agent database) under HOME and its
+ * agent dir. Bun reads HOME once at start-up, so the harness first reruns the
+ * script as a child whose HOME and agent dir lie in a fresh scratch
+ * directory, waits for it, and removes the directory. OMP is imported only in
+ * that child (hence the dynamic imports below the guard).
  */
+import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { OmpScenario } from "../fixtures/omp-extension.ts";
 
-const root = mkdtempSync(join(tmpdir(), "agntn-omp-"));
-for (const dir of ["home", "agent", "work"]) mkdirSync(join(root, dir));
-process.env.HOME = join(root, "home");
-process.env.PI_CODING_AGENT_DIR = join(root, "agent");
-delete process.env.PI_CONFIG_FILES;
+const SCRATCH = "AGNTN_OMP_SCRATCH";
+
+if (!process.env[SCRATCH]) {
+  const scratch = mkdtempSync(join(tmpdir(), "agntn-omp-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    [SCRATCH]: scratch,
+    HOME: join(scratch, "home"),
+    PI_CODING_AGENT_DIR: join(scratch, "agent"),
+  };
+  delete env.PI_CONFIG_FILES;
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { env, stdio: "inherit", timeout: 90_000 });
+  rmSync(scratch, { recursive: true, force: true });
+  process.exit(child.status ?? 1);
+}
+
+const root = process.env[SCRATCH] as string;
+for (const dir of ["home", "agent", "work"]) mkdirSync(join(root, dir), { recursive: true });
 
 const { createAgentSession, discoverAuthStorage, SessionManager, Settings } = await import("@oh-my-pi/pi-coding-agent");
 const { createMockModel, registerMockApi } = await import("@oh-my-pi/pi-ai/providers/mock");
@@ -170,16 +186,8 @@ export async function openSession(options: SessionOptions = {}) {
   };
 }
 
-export function cleanUp(): void {
-  rmSync(root, { recursive: true, force: true });
-}
-
-/** Runs a script's body, prints its JSON result on one line, and always cleans up. */
+/** Runs a script's body and prints its JSON result on one line; OMP leaves timers behind, so the process exits here. */
 export async function report(body: () => Promise<unknown>): Promise<void> {
-  try {
-    process.stdout.write(`${JSON.stringify(await body())}\n`);
-  } finally {
-    cleanUp();
-  }
+  process.stdout.write(`${JSON.stringify(await body())}\n`);
   process.exit(0);
 }

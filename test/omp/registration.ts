@@ -9,7 +9,7 @@
  */
 import { registerOmpTools } from "@agntn/tools/omp";
 import { countTool, slugTool, tools } from "../../playground/server/tools.ts";
-import { cleanUp, report } from "./harness.ts";
+import { report } from "./harness.ts";
 
 const { Type: HostType } = await import("@oh-my-pi/pi-coding-agent/extensibility/legacy-typebox");
 const themeModule = await import("@oh-my-pi/pi-coding-agent/modes/theme/theme");
@@ -105,4 +105,4 @@ await report(async () => {
       errorMark: theme.status.error,
     },
   };
-}).finally(cleanUp);
+});
