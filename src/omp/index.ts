@@ -1,7 +1,11 @@
 /**
  * @agntn/tools/omp — serve a tool list in OMP (`@oh-my-pi/pi-coding-agent`, run by bun) from an extension:
  *
- *   export default (pi) => registerOmpTools(pi, tools);
+ *   import { registerOmpTools } from "@agntn/tools/omp";
+ *   export default (pi: ExtensionAPI) => registerOmpTools(pi, tools);
+ *
+ * Build the tools' schemas with the `Type` of `@agntn/tools`: OMP swaps a bare
+ * `typebox` import for its own shim, whose schemas no definition accepts.
  */
 export type { OmpProgressDetails } from "./execute.ts";
 export type { OmpOptions, OmpToolOptions } from "./options.ts";

@@ -28,7 +28,9 @@ export interface OmpOptions {
    * `lenientArgValidation`, so OMP forwards arguments its own validator
    * rejects and the model reads the library's lines, the same on every host.
    * "host" lets OMP refuse with its own message first; the library still
-   * checks every call that gets through.
+   * checks every call that gets through. Either way OMP may first repair
+   * arguments when that makes them valid (a number sent as a string becomes
+   * the number, unknown keys are dropped); the library checks what arrives.
    */
   validation?: "core" | "host";
 }
