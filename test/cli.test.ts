@@ -136,8 +136,8 @@ describe("help and version", () => {
   });
 });
 
-describe("errors in command-line words", () => {
-  it.each([
+describe.concurrent("errors in command-line words", () => {
+  it.for<[string[], string]>([
     [["get", "--kye", "x"], 'Invalid arguments: unknown option "--kye"; takes --key, --json'],
     [["get", "--kye=x"], 'Invalid arguments: unknown option "--kye"; takes --key, --json'],
     [["search", "--query", "q", "--limit", "1", "--limit", "2"], "Invalid arguments: --limit given more than once"],
@@ -171,7 +171,7 @@ describe("errors in command-line words", () => {
     ],
     [["slug", "--text", "x", "--json", "--json"], "Invalid arguments: --json given more than once"],
     [["--kye"], 'Invalid arguments: unknown option "--kye"; takes --help, --version'],
-  ])("%j → %s, exit 1, tool not run", async (args, line) => {
+  ])("%j → %s, exit 1, tool not run", async ([args, line], { expect }) => {
     expect(await fx(args)).toEqual({ code: 1, stdout: "", stderr: `${line}\n` });
   });
 
@@ -283,8 +283,8 @@ describe("running commands", () => {
   });
 });
 
-describe("dashed words and --", () => {
-  it.each([
+describe.concurrent("dashed words and --", () => {
+  it.for<[string[], string]>([
     [["echo", "-5"], "-5"],
     [["echo", "-.-.", "--..", "-...-"], "-.-. --.. -...-"],
     [["echo", "-----BEGIN PGP SIGNATURE-----"], "-----BEGIN PGP SIGNATURE-----"],
@@ -295,7 +295,7 @@ describe("dashed words and --", () => {
     [["add", "--", "--not-a-flag"], 'added "--not-a-flag" (priority 3)'],
     [["search", "--query", "-5", "--limit", "2"], "-5 limit=2 max=none"],
     [["search", "--query=--limit"], "--limit limit=10 max=none"],
-  ])("%j prints %s", async (args, text) => {
+  ])("%j prints %s", async ([args, text], { expect }) => {
     expect(await fx(args)).toEqual({ code: 0, stdout: `${text}\n`, stderr: "" });
   });
 
