@@ -88,6 +88,8 @@ describe("headless calls in a real OMP session", () => {
   test("the trap is live: OMP rewrote the extension's bare typebox import, and TypeBox fed that schema accepts anything", () => {
     expect(calls.rewrittenSchemaType).toBe("function");
     expect(calls.rewrittenSchemaAcceptsNumber).toBe(true);
+    // A tool built on that import is refused at definition, never served with a validator that passes everything.
+    expect(calls.rewrittenToolError).toBe("ToolDefinitionError: shim_tool: input must be an object schema (Type.Object), got function");
     expect(calls.registrationError).toBeNull();
   });
 

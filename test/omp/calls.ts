@@ -7,6 +7,7 @@
  * with a duplicate name, which registers nothing.
  * Run: bun --conditions=agntn-source test/omp/calls.ts
  */
+import type { OmpScenario } from "../fixtures/omp-extension.ts";
 import { openSession, report } from "./harness.ts";
 
 await report(async () => {
@@ -14,7 +15,7 @@ await report(async () => {
   const omp = await openSession({ scenario: { options: { tools: { text_slug: { loadMode: "essential" } } } } });
   const scenario = (
     globalThis as {
-      agntnOmpScenario?: { rewrittenSchemaType?: string; rewrittenSchemaAcceptsNumber?: boolean; registrationError?: string };
+      agntnOmpScenario?: OmpScenario;
     }
   ).agntnOmpScenario;
   const calls = {
@@ -54,6 +55,7 @@ await report(async () => {
     duplicate,
     rewrittenSchemaType: scenario?.rewrittenSchemaType,
     rewrittenSchemaAcceptsNumber: scenario?.rewrittenSchemaAcceptsNumber,
+    rewrittenToolError: scenario?.rewrittenToolError ?? null,
     registrationError: scenario?.registrationError ?? null,
     calls,
     approvals,
