@@ -16,6 +16,8 @@ export default defineNuxtConfig({
   agntnTools: {
     tools: "~~/server/tools",
     name: "agntn-playground",
+    // A local demo: answer only this machine's host names (DNS-rebinding protection).
+    allowedHosts: ["localhost", "127.0.0.1", "[::1]"],
   },
   alias: {
     "@agntn/tools/nuxt": src("nuxt/module.ts"),

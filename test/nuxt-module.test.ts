@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
+import { hostnameOf, onRoute } from "../src/nuxt/runtime/hosts.ts";
 import { joinTools, registeredName } from "../src/nuxt/runtime/join.ts";
 
 describe("the module's meta", () => {
@@ -76,5 +77,31 @@ describe("joining the app's tools to the toolkit's own", () => {
       tools: [...existing, { name: "text_slug" }, { name: "text_stats" }],
       clashes: ["get-page", "list-pages"],
     });
+  });
+});
+
+describe("the Host check behind agntnTools.allowedHosts", () => {
+  it.each([
+    { host: "127.0.0.1:3000", name: "127.0.0.1" },
+    { host: "LOCALHOST", name: "localhost" },
+    { host: "[::1]:8080", name: "[::1]" },
+    { host: "evil.example.com", name: "evil.example.com" },
+    { host: "", name: undefined },
+    { host: undefined, name: undefined },
+    { host: ["a", "b"], name: undefined },
+    { host: "a b", name: undefined },
+  ])("reads the host name of $host as $name", ({ host, name }) => {
+    expect(hostnameOf(host)).toBe(name);
+  });
+
+  it.each([
+    { path: "/mcp", route: "/mcp", on: true },
+    { path: "/mcp?x=1", route: "/mcp", on: true },
+    { path: "/mcp/deeplink", route: "/mcp/", on: true },
+    { path: "/mcpx", route: "/mcp", on: false },
+    { path: "/", route: "/mcp", on: false },
+    { path: "/agent-mcp/x", route: "/agent-mcp", on: true },
+  ])("counts $path as on $route: $on", ({ path, route, on }) => {
+    expect(onRoute(path, route)).toBe(on);
   });
 });

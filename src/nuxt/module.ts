@@ -18,7 +18,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
+import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -32,6 +32,11 @@ export interface ModuleOptions {
   version?: string;
   /** The MCP route; sets the toolkit's `mcp.route` (default `/mcp`), so page tools move along with it. */
   route?: string;
+  /**
+   * Host names the MCP route answers (e.g. `["localhost", "127.0.0.1", "[::1]"]` for a server on this
+   * machine); any other Host gets 403, which stops DNS rebinding. Unset: every host, as the toolkit does.
+   */
+  allowedHosts?: string[];
 }
 
 const TOOLKIT = "@nuxtjs/mcp-toolkit";
@@ -141,9 +146,17 @@ export default defineNuxtModule<ModuleOptions>({
       filename: "#agntn-tools/tools.mjs",
       getContents: () => `export { tools } from ${JSON.stringify(toolsPath)};\n`,
     });
+    // The route is known once every module (the toolkit included) has set up its options.
+    let route = "/mcp";
+    nuxt.hook("modules:done", () => {
+      const mcp = (nuxt.options as unknown as Record<string, { route?: unknown } | undefined>).mcp;
+      if (typeof mcp?.route === "string" && mcp.route !== "") route = mcp.route;
+      if (options.allowedHosts) addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
+    });
     addServerTemplate({
       filename: "#agntn-tools/config.mjs",
-      getContents: () => `export default ${JSON.stringify({ ...identity, toolsPath: options.tools })};\n`,
+      getContents: () =>
+        `export default ${JSON.stringify({ ...identity, toolsPath: options.tools, route, allowedHosts: options.allowedHosts ?? [] })};\n`,
     });
     addServerPlugin(runtimeFile("tools-plugin"));
   },

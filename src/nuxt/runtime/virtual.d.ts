@@ -7,6 +7,6 @@ declare module "#agntn-tools/tools.mjs" {
 }
 
 declare module "#agntn-tools/config.mjs" {
-  const config: { name: string; version: string; toolsPath: string };
+  const config: { name: string; version: string; toolsPath: string; route: string; allowedHosts?: string[] };
   export default config;
 }
