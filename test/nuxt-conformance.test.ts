@@ -8,72 +8,28 @@
  * with its reason in the YAML file. A scenario that starts passing while
  * still listed fails the run too, so the baselines cannot go stale.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import { type Server, serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "./fixtures/nuxt-conformance-tools.ts";
+import { buildApp, root, runNode, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const NUXI = join(root, "node_modules/@nuxt/cli/bin/nuxi.mjs");
 const CONFORMANCE = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const APP = join(root, "test/fixtures/nuxt-conformance");
 const baseline = (name: string) => join(root, `test/fixtures/nuxt-conformance-${name}.yml`);
 
-/** Runs a Node child to the end and returns its exit code and output. */
-function run(args: string[], cwd = root): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      output += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => resolve({ code, output }));
-  });
-}
-
-function startApp(): Promise<{ child: ChildProcess; url: URL }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(APP, ".output/server/index.mjs")], {
-      cwd: APP,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1" },
-    });
-    let log = "";
-    const timer = setTimeout(() => reject(new Error(`the conformance app did not start:\n${log}`)), 20_000);
-    child.stderr.on("data", (chunk) => {
-      log += chunk;
-    });
-    child.stdout.on("data", (chunk) => {
-      log += chunk;
-      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(log);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ child, url: new URL("/mcp", match[1]) });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`the conformance app exited ${code}:\n${log}`)));
-  });
-}
-
-let app: { child: ChildProcess; url: URL } | undefined;
+let app: StartedApp | undefined;
 let handler: McpHttpHandler | undefined;
 let server: Server | undefined;
 const urls = new Map<string, URL>();
 
 beforeAll(async () => {
-  const built = await run([NUXI, "build", APP]);
-  if (built.code !== 0) throw new Error(`nuxi build failed:\n${built.output.slice(-4000)}`);
-  app = await startApp();
-  urls.set("toolkit", app.url);
+  await buildApp(APP);
+  app = await startApp(APP);
+  urls.set("toolkit", new URL("/mcp", app.url));
   handler = createMcpHttpHandler({ name: "agntn-conformance", version: "1.0.0" }, tools, { allowedHosts: localhostAllowedHostnames() });
   const sdk = handler;
   server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => sdk.fetch(request) });
@@ -82,7 +38,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  app?.child.kill();
+  app?.stop();
   await handler?.close();
   await server?.close(true);
 });
@@ -119,7 +75,7 @@ describe.each([
   it("passes every scenario but the expected failures, and none of those", async () => {
     const url = urls.get(name)!;
     expect(url.hostname).toBe("127.0.0.1");
-    const result = await run([CONFORMANCE, "server", "--url", url.href, "--suite", "all", "--expected-failures", baseline(name)]);
+    const result = await runNode([CONFORMANCE, "server", "--url", url.href, "--suite", "all", "--expected-failures", baseline(name)]);
     expect(result.code, result.output.slice(-6000)).toBe(0);
     for (const scenario of MUST_PASS) expect(result.output).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
   }, 240_000);

@@ -6,10 +6,8 @@
  * equal what `callTool` gives for the same call; where SDK v1 behind the
  * toolkit answers differently, the difference is pinned here.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { AnyTool } from "@agntn/tools";
 import { callTool, listTools } from "@agntn/tools/mcp";
 import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
@@ -18,10 +16,9 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
+import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { tools as fixtureTools } from "./fixtures/nuxt-tools.ts";
 
-const root = fileURLToPath(new URL("..", import.meta.url));
-const NUXI = join(root, "node_modules/@nuxt/cli/bin/nuxi.mjs");
 const PLAYGROUND = join(root, "playground");
 const FIXTURE = join(root, "test/fixtures/nuxt-app");
 const FLAG_ERROR = "Nitro request context is not available. Enable the experimental flag using `experimental.asyncContext: true`.";
@@ -95,55 +92,6 @@ async function connectV1(url: URL, options: ClientOptions = {}): Promise<TestCli
 
 const CLIENTS = { "SDK v2 client": connectV2, "SDK v1 client": connectV1 } as const;
 
-/** Runs `nuxi build` on an app with this Node (24); rejects with the end of the log when it fails. */
-function build(dir: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NUXI, "build", dir], { stdio: ["ignore", "pipe", "pipe"], env: { ...process.env } });
-    let log = "";
-    child.stdout.on("data", (chunk) => {
-      log += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      log += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`nuxi build ${dir} exited ${code}:\n${log.slice(-4000)}`))));
-  });
-}
-
-interface Started {
-  url: URL;
-  process: ChildProcess;
-  /** Everything the server wrote to stderr so far. */
-  stderr: () => string;
-}
-
-/** Starts a built app on a free loopback port and waits for its "Listening on" line. */
-function start(dir: string): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(dir, ".output/server/index.mjs")], {
-      cwd: dir,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: { ...process.env, PORT: "0", HOST: "127.0.0.1", NITRO_PORT: "", NITRO_HOST: "" },
-    });
-    let stdout = "";
-    let stderr = "";
-    const timer = setTimeout(() => reject(new Error(`${dir} did not start:\n${stdout}\n${stderr}`)), 20_000);
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ url: new URL(match[1]!), process: child, stderr: () => stderr });
-      }
-    });
-    child.on("exit", (code) => reject(new Error(`${dir} exited ${code}:\n${stdout}\n${stderr}`)));
-  });
-}
-
 /** What `tools/list` on the toolkit shows for a tool: our listing, plus what SDK v1 adds, minus icons. */
 function toolkitListing(tools: readonly AnyTool[]): Result[] {
   return listTools(tools).tools.map(({ icons: _icons, ...listed }) => {
@@ -166,8 +114,8 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
   throw new Error(`timed out waiting for ${what}`);
 }
 
-let playground: Started;
-let fixture: Started;
+let playground: StartedApp;
+let fixture: StartedApp;
 const open: TestClient[] = [];
 
 async function connect(kind: keyof typeof CLIENTS, url: URL, options?: ClientOptions): Promise<TestClient> {
@@ -177,13 +125,13 @@ async function connect(kind: keyof typeof CLIENTS, url: URL, options?: ClientOpt
 }
 
 beforeAll(async () => {
-  await Promise.all([build(PLAYGROUND), build(FIXTURE)]);
-  [playground, fixture] = await Promise.all([start(PLAYGROUND), start(FIXTURE)]);
+  await Promise.all([buildApp(PLAYGROUND), buildApp(FIXTURE)]);
+  [playground, fixture] = await Promise.all([startApp(PLAYGROUND), startApp(FIXTURE)]);
 }, 600_000);
 
 afterAll(async () => {
   for (const client of open) await client.close().catch(() => {});
-  for (const server of [playground, fixture]) server?.process.kill();
+  for (const server of [playground, fixture]) server?.stop();
 });
 
 const playgroundInfo = { name: "agntn-playground" };
