@@ -6,7 +6,9 @@
  * equal what `callTool` gives for the same call; where SDK v1 behind the
  * toolkit answers differently, the difference is pinned here.
  */
+
 import { readdirSync, readFileSync } from "node:fs";
+import { request } from "node:http";
 import { join } from "node:path";
 import type { AnyTool } from "@agntn/tools";
 import { callTool, listTools } from "@agntn/tools/mcp";
@@ -351,6 +353,54 @@ describe("an app whose asyncContext is off (fixture /mcp)", () => {
         isError: true,
       });
     }
+  });
+});
+
+describe("the playground's route", () => {
+  it("speaks only the 2025 revisions: a client pinned to 2026-07-28 cannot connect", async () => {
+    const client = new ClientV2({ name: "pinned", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await expect(client.connect(new TransportV2(mcp()))).rejects.toThrow(
+      "Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server/discover (no fallback in pin mode)",
+    );
+    await client.close().catch(() => {});
+  });
+
+  /** A raw POST with a chosen Host header (fetch does not let a caller set Host). */
+  function postWithHost(host: string): Promise<{ status: number; body: string }> {
+    const body = JSON.stringify({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "host-test", version: "1.0.0" } },
+    });
+    return new Promise((resolve, reject) => {
+      const req = request(
+        mcp(),
+        {
+          method: "POST",
+          headers: { host, origin: `http://${host}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => {
+            text += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  }
+
+  it("refuses a Host outside agntnTools.allowedHosts (DNS rebinding) and serves its own", async () => {
+    expect(await postWithHost("evil.example.com")).toEqual({
+      status: 403,
+      body: JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message: "Host not allowed" }, id: null }),
+    });
+    const own = await postWithHost(mcp().host);
+    expect(own.status).toBe(200);
+    expect(own.body).toContain('"serverInfo":{"name":"agntn-playground"');
   });
 });
 
