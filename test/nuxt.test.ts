@@ -309,6 +309,20 @@ describe.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("toToolkitToo
     expect((answer.content as Array<{ text: string }>)[0]?.text).toBe(text);
   });
 
+  it("lets the toolkit fill in an answer with no content blocks (a known difference)", async () => {
+    const client = await connect(kind, plain());
+    expect(await callTool(info, plainTools, "fixture_empty", { fail: false })).toEqual({ content: [], structuredContent: { n: 1 } });
+    expect(await client.callTool("fixture_empty", { fail: false })).toEqual({
+      content: [{ type: "text", text: '{"n":1}' }],
+      structuredContent: { n: 1 },
+    });
+    expect(await callTool(info, plainTools, "fixture_empty", { fail: true })).toEqual({ content: [], isError: true });
+    expect(await client.callTool("fixture_empty", { fail: true })).toEqual({
+      content: [{ type: "text", text: "Tool execution failed" }],
+      isError: true,
+    });
+  });
+
   it("hands the call's abort signal to execute", async () => {
     const client = await connect(kind, plain());
     const lastAbort = async () => ((await client.callTool("fixture_last_abort", {})).content as Array<{ text: string }>)[0]?.text;
@@ -327,7 +341,15 @@ describe("an app whose asyncContext is off (fixture /mcp)", () => {
     const client = await connect("SDK v2 client", new URL("/mcp", fixture.url));
     expect(client.serverVersion()).toEqual({ name: "agntn-fixture", version: "9.9.9" });
     const listed = (await client.listTools()).tools.map((tool) => tool.name);
-    expect(listed).toEqual(["fixture_echo", "list-pages", "fixture_throw", "fixture_mismatch", "fixture_wait", "fixture_last_abort"]);
+    expect(listed).toEqual([
+      "fixture_echo",
+      "list-pages",
+      "fixture_throw",
+      "fixture_mismatch",
+      "fixture_wait",
+      "fixture_last_abort",
+      "fixture_empty",
+    ]);
     expect(await client.callTool("fixture_echo", {})).toEqual({ content: [{ type: "text", text: "echo from the toolkit" }] });
     expect(await client.callTool("list-pages", {})).toEqual({ content: [{ type: "text", text: "/\n/guide" }] });
     const clash =

@@ -135,6 +135,10 @@ export default defineNuxtModule<ModuleOptions>({
       found.push("`nitro.experimental.asyncContext` was off; switched on, because the toolkit's elicitation needs the request context.");
     }
     experimental.asyncContext = true;
+    if (options.route && options.route !== writtenOptions(nuxt).route) {
+      // moduleDependencies ran before inline options were known, so the toolkit never saw this route.
+      found.push("`route` only takes effect under `agntnTools` in nuxt.config; set it there (or set `mcp.route`).");
+    }
     for (const notice of found) logger.warn(notice);
 
     const identity = serverIdentity(nuxt, options);
