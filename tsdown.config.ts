@@ -12,6 +12,9 @@ const faces: Record<string, string> = {
   ai: "src/ai/index.ts",
   cli: "src/cli/index.ts",
   nuxt: "src/nuxt/module.ts",
+  // Files the Nuxt module hands to Nitro by path: they must exist beside it in dist.
+  "runtime/tools-plugin": "src/nuxt/runtime/tools-plugin.ts",
+  "runtime/allowed-host": "src/nuxt/runtime/allowed-host.ts",
 };
 
 export default defineConfig({
@@ -35,6 +38,9 @@ export default defineConfig({
       /^zod(\/|$)/,
       /^typebox(\/|$)/,
       /^node:/,
+      // The Nuxt runtime imports the package by name and Nitro's virtual config: both resolve in the app.
+      /^@agntn\/tools(\/|$)/,
+      /^#agntn-tools\//,
     ],
   },
 });

@@ -15,7 +15,7 @@ export {
   type ValidationResult,
   validateInput,
 } from "./core/invoke.ts";
-export { type Form, type FormField, type PreparedQuestion, prepareQuestion } from "./core/questions.ts";
+export { type Choice, choicesOf, type Form, type FormField, type PreparedQuestion, prepareQuestion } from "./core/questions.ts";
 export { describeValue, quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";
 export { type JsonSchema, toJsonSchema } from "./core/schema.ts";
 export type {

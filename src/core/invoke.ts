@@ -117,14 +117,15 @@ export async function invokeTool(tool: AnyTool, args: unknown, host: HostContext
 }
 
 function progressFor(sink: NonNullable<HostContext["progress"]>, isAnswered: () => boolean): NonNullable<ToolContext["progress"]> {
-  let last = 0;
+  let last: number | undefined;
   return (message: string, update?: ProgressUpdate) => {
     if (isAnswered()) return;
-    let progress = last + 1;
+    let progress = (last ?? 0) + 1;
     if (update?.progress !== undefined) {
-      // Progress only grows: a step back, NaN or Infinity is dropped, not bent.
-      if (typeof update.progress !== "number" || !Number.isFinite(update.progress) || update.progress <= last) return;
-      progress = update.progress;
+      // Progress only grows: a step back, NaN or Infinity is dropped, not bent. A first report may be 0 ("0 of 100").
+      const next = update.progress;
+      if (typeof next !== "number" || !Number.isFinite(next) || (last !== undefined && next <= last)) return;
+      progress = next;
     }
     last = progress;
     const report: ProgressReport = { message: sanitizeLine(message), progress };

@@ -12,18 +12,42 @@ import { type Checker, compileChecker } from "./validate.ts";
 /** One field of a form, in the restricted shape MCP elicitation accepts. */
 export type FormField =
   | { type: "string"; title?: string; description?: string; minLength?: number; maxLength?: number; format?: string; default?: string }
-  | { type: "string"; enum: string[]; title?: string; description?: string; default?: string }
+  | { type: "string"; enum: string[]; enumNames?: string[]; title?: string; description?: string; default?: string }
+  | { type: "string"; oneOf: Choice[]; title?: string; description?: string; default?: string }
   | { type: "number" | "integer"; title?: string; description?: string; minimum?: number; maximum?: number; default?: number }
   | { type: "boolean"; title?: string; description?: string; default?: boolean }
   | {
       type: "array";
-      items: { type: "string"; enum: string[] };
+      items: { type: "string"; enum: string[] } | { anyOf: Choice[] };
       title?: string;
       description?: string;
       minItems?: number;
       maxItems?: number;
       default?: string[];
     };
+
+/** One option of a titled enum: the value sent back and the label a person reads. */
+export interface Choice {
+  const: string;
+  title: string;
+}
+
+/**
+ * The options of an enum field, single or multi-select, whichever of MCP's
+ * enum shapes it uses (plain `enum`, `enum` + `enumNames`, `oneOf`/`anyOf` of
+ * titled constants). `undefined` for a field that is not an enum.
+ */
+export function choicesOf(field: FormField): { values: string[]; labels: string[] } | undefined {
+  const holder: Record<string, unknown> = field.type === "array" ? (field.items as Record<string, unknown>) : field;
+  if (Array.isArray(holder.enum)) {
+    const values = holder.enum as string[];
+    const names = Array.isArray(holder.enumNames) ? (holder.enumNames as string[]) : values;
+    return { values, labels: values.map((v, k) => names[k] ?? v) };
+  }
+  const titled = (holder.oneOf ?? holder.anyOf) as Choice[] | undefined;
+  if (Array.isArray(titled)) return { values: titled.map((c) => c.const), labels: titled.map((c) => c.title) };
+  return undefined;
+}
 
 export interface Form {
   message: string;
@@ -54,14 +78,35 @@ function isStringEnum(schema: JsonSchema): schema is JsonSchema & { enum: string
   return Array.isArray(schema.enum) && schema.enum.length > 0 && schema.enum.every((v) => typeof v === "string");
 }
 
+/** Titled options from `oneOf`/`anyOf` branches that are each a string constant (`Type.Literal("a", { title: "A" })`). */
+function titledChoices(schema: JsonSchema): Choice[] | undefined {
+  const branches = schema.oneOf ?? schema.anyOf;
+  if (!Array.isArray(branches) || branches.length === 0) return undefined;
+  if (!branches.every((b) => isRecord(b) && typeof b.const === "string")) return undefined;
+  return branches.map((b) => ({ const: b.const as string, title: typeof b.title === "string" ? b.title : (b.const as string) }));
+}
+
+/** The enum part of a field in MCP's shapes: plain, with legacy `enumNames`, or titled; `undefined` if not an enum. */
+function enumShape(schema: JsonSchema): Record<string, unknown> | undefined {
+  if (schema.type !== undefined && schema.type !== "string") return undefined;
+  if (isStringEnum(schema)) {
+    const names = schema.enumNames;
+    const titled = Array.isArray(names) && names.length === schema.enum.length && names.every((n) => typeof n === "string");
+    return titled ? { enum: [...schema.enum], enumNames: [...names] } : { enum: [...schema.enum] };
+  }
+  const choices = titledChoices(schema);
+  return choices ? { oneOf: choices } : undefined;
+}
+
 function toField(tool: string, name: string, schema: JsonSchema): FormField {
   const refuse = (why: string): never => {
     throw new ToolDefinitionError(`${tool}: question field ${quote(name)} ${why}`);
   };
   const field: Record<string, unknown> = {};
   copyAnnotations(schema, field);
-  if (isStringEnum(schema) && (schema.type === undefined || schema.type === "string")) {
-    Object.assign(field, { type: "string", enum: [...schema.enum] });
+  const single = enumShape(schema);
+  if (single) {
+    Object.assign(field, { type: "string", ...single });
     if (typeof schema.default === "string") field.default = schema.default;
     return field as FormField;
   }
@@ -87,9 +132,10 @@ function toField(tool: string, name: string, schema: JsonSchema): FormField {
       if (typeof schema.default === "boolean") field.default = schema.default;
       return field as FormField;
     case "array": {
-      const items = schema.items;
-      if (!isRecord(items) || !isStringEnum(items)) return refuse("is an array; forms take only arrays of a string enum (multi-select)");
-      Object.assign(field, { type: "array", items: { type: "string", enum: [...items.enum] } });
+      const items = isRecord(schema.items) ? enumShape(schema.items) : undefined;
+      if (!items || "enumNames" in items) return refuse("is an array; forms take only arrays of a string enum (multi-select)");
+      // MCP writes titled multi-select options as `items.anyOf`.
+      Object.assign(field, { type: "array", items: "oneOf" in items ? { anyOf: items.oneOf } : { type: "string", ...items } });
       for (const key of ["minItems", "maxItems"]) if (typeof schema[key] === "number") field[key] = schema[key];
       if (Array.isArray(schema.default)) field.default = schema.default.filter((v) => typeof v === "string");
       return field as FormField;
@@ -165,6 +211,14 @@ export function prepareQuestion(tool: string, question: Question): PreparedQuest
         fieldCheckers.set(name, fieldChecker);
       }
       if (fieldChecker.check(value)) return undefined;
+      const choices = choicesOf(fieldSchema as FormField);
+      if (choices) {
+        // An enum (titled or not): name the values that fit, whichever shape the form uses.
+        const allowed = `must be one of ${choices.values.join(", ")}`;
+        if (!Array.isArray(value)) return typeof value === "string" ? allowed : "must be a list";
+        const bad = value.findIndex((v) => typeof v !== "string" || !choices.values.includes(v));
+        if (bad >= 0) return `item ${bad} ${allowed}`;
+      }
       const [first] = fieldChecker.errors(value);
       if (!first) return "does not fit";
       // For a multi-select the offending value is an item: say which, from the error itself, not the field's top level.

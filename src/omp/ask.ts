@@ -6,7 +6,7 @@
  * resolves `undefined`) cancels the whole form.
  */
 import type { HostContext } from "../core/invoke.ts";
-import type { FormField, PreparedQuestion } from "../core/questions.ts";
+import { choicesOf, type FormField, type PreparedQuestion } from "../core/questions.ts";
 import { sanitizeLine } from "../core/sanitize.ts";
 import type { Answer } from "../core/types.ts";
 import type { OmpDialogOptions, OmpDialogs, OmpToolContext } from "./types.ts";
@@ -65,8 +65,9 @@ function fieldLabel(name: string, field: FormField, required: boolean): string {
 
 async function askField(prompt: FieldPrompt): Promise<FieldValue> {
   const { field } = prompt;
-  if (field.type === "array") return askMany(prompt, field.items.enum);
-  if (field.type === "string" && "enum" in field) return askChoice(prompt, field.enum, field.default);
+  const choices = choicesOf(field);
+  if (field.type === "array" && choices) return askMany(prompt, choices.values, choices.labels);
+  if (field.type === "string" && choices) return askChoice(prompt, choices.values, choices.labels, field.default);
   if (field.type === "boolean") return askYesNo(prompt, field.default);
   return askTyped(prompt);
 }
@@ -83,8 +84,13 @@ async function withRetries(prompt: FieldPrompt, ask: () => Promise<FieldValue>):
   return CANCEL;
 }
 
-async function askChoice(prompt: FieldPrompt, values: readonly string[], fallback: string | undefined): Promise<FieldValue> {
-  const labels = values.map((v) => sanitizeLine(v));
+async function askChoice(
+  prompt: FieldPrompt,
+  values: readonly string[],
+  titles: readonly string[],
+  fallback: string | undefined,
+): Promise<FieldValue> {
+  const labels = titles.map((v) => sanitizeLine(v));
   const items = prompt.required ? labels : [...labels, SKIP_LABEL];
   const initial = fallback === undefined ? -1 : values.indexOf(fallback);
   const options = initial >= 0 ? { ...prompt.options, initialIndex: initial } : prompt.options;
@@ -113,14 +119,14 @@ async function askYesNo(prompt: FieldPrompt, fallback: boolean | undefined): Pro
  * A toggle list: each pick flips one value, "Done" ends it. The state is
  * written into the labels ("[x] a") so it reads the same in the TUI and over RPC.
  */
-async function askMany(prompt: FieldPrompt, values: readonly string[]): Promise<FieldValue> {
+async function askMany(prompt: FieldPrompt, values: readonly string[], titles: readonly string[]): Promise<FieldValue> {
   const field = prompt.field as Extract<FormField, { type: "array" }>;
   const chosen = new Set<number>((field.default ?? []).map((v) => values.indexOf(v)).filter((k) => k >= 0));
   // Every pick either toggles or ends the list: enough room to set each value twice, then give up.
   const limit = values.length * 4 + TRIES + 2;
   let wrong = 0;
   for (let step = 0; step < limit; step++) {
-    const items = values.map((v, k) => `${chosen.has(k) ? "[x]" : "[ ]"} ${sanitizeLine(v)}`);
+    const items = titles.map((v, k) => `${chosen.has(k) ? "[x]" : "[ ]"} ${sanitizeLine(v)}`);
     const picked = await prompt.dialogs.select(prompt.title, [...items, DONE_LABEL], prompt.options);
     if (picked === undefined) return CANCEL;
     const index = items.indexOf(picked);

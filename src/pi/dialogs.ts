@@ -9,7 +9,7 @@
  * warning and one more try. Escape (a dialog answering `undefined`) cancels the
  * whole form.
  */
-import type { FormField, PreparedQuestion } from "../core/questions.ts";
+import { choicesOf, type FormField, type PreparedQuestion } from "../core/questions.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import type { Answer } from "../core/types.ts";
 import type { PiToolContext } from "./types.ts";
@@ -96,9 +96,10 @@ function showDialog(
   signal: AbortSignal | undefined,
 ): Promise<Reply> {
   const opts = signal ? { signal } : undefined;
-  if (field.type === "array") return toggleList(ui, title, field.items.enum, initialSelection(previous, field.default), opts);
+  const choices = choicesOf(field);
+  if (field.type === "array" && choices) return toggleList(ui, title, choices, initialSelection(previous, field.default), opts);
   if (field.type === "boolean") return chooseOne(ui, title, [YES, NO], [true, false], required, opts);
-  if ("enum" in field) return chooseOne(ui, title, field.enum, field.enum, required, opts);
+  if (choices || field.type === "array") return chooseOne(ui, title, choices?.labels ?? [], choices?.values ?? [], required, opts);
   return typeIn(ui, title, field, required, opts);
 }
 
@@ -123,14 +124,16 @@ async function chooseOne(
 async function toggleList(
   ui: PiDialogs,
   title: string,
-  options: readonly string[],
+  { values: options, labels }: { values: readonly string[]; labels: readonly string[] },
   selected: Set<string>,
   opts: { signal: AbortSignal } | undefined,
 ): Promise<Reply> {
   for (let round = 0; round < MAX_TOGGLES; round++) {
     const choices = new Labels();
     choices.add(DONE, FINISHED);
-    for (const option of options) choices.add(`${selected.has(option) ? "[x]" : "[ ]"} ${shownValue(option)}`, option);
+    for (const [k, option] of options.entries()) {
+      choices.add(`${selected.has(option) ? "[x]" : "[ ]"} ${shownValue(labels[k] ?? option)}`, option);
+    }
     const picked = await ui.select(title, choices.labels(), opts);
     if (picked === undefined || !choices.has(picked)) return CANCEL;
     const option = choices.get(picked);

@@ -453,3 +453,26 @@ describe("failureText", () => {
     expect(failureText("probe_tool", error)).toBe("probe_tool failed: disk full now");
   });
 });
+
+it("a first report of 0 goes out ('0 of 100'), then numbers must grow", async () => {
+  const { defineTool: define, invokeTool: invoke, Type: T } = await import("@agntn/tools");
+  const tool = define({
+    name: "zero_start",
+    title: "Zero",
+    description: "Starts at zero.",
+    effect: "read",
+    input: T.Object({}),
+    execute: (_input, { progress }) => {
+      progress?.("start", { progress: 0, total: 100 });
+      progress?.("again zero", { progress: 0 });
+      progress?.("next");
+      return { content: [{ type: "text", text: "ok" }] };
+    },
+  });
+  const reports: unknown[] = [];
+  await invoke(tool, {}, { progress: (r) => void reports.push(r) });
+  expect(reports).toEqual([
+    { message: "start", progress: 0, total: 100 },
+    { message: "next", progress: 1 },
+  ]);
+});

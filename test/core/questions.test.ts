@@ -1,5 +1,5 @@
 /** prepareQuestion: the form hosts show, the check every reply passes, the fingerprint that binds a replayed answer. */
-import { prepareQuestion, ToolDefinitionError, Type } from "@agntn/tools";
+import { choicesOf, type FormField, prepareQuestion, ToolDefinitionError, Type } from "@agntn/tools";
 import { describe, expect, it, test } from "vitest";
 
 const closed = { additionalProperties: false } as const;
@@ -150,4 +150,63 @@ test("a field named __proto__ is an ordinary key of the answer", () => {
   expect(answer?.action).toBe("accept");
   expect(Object.getOwnPropertyDescriptor((answer as { content: object }).content, "__proto__")?.value).toBe("x");
   expect(Object.getPrototypeOf((answer as { content: object }).content)).toBe(Object.prototype);
+});
+
+describe("titled enums, in each of MCP's shapes", () => {
+  const question = prepareQuestion("t", {
+    message: "Pick",
+    schema: Type.Object(
+      {
+        plain: Type.Enum(["a", "b"]),
+        legacy: Type.Enum(["a", "b"], { enumNames: ["Apple", "Banana"] }),
+        titled: Type.Union([Type.Literal("a", { title: "Apple" }), Type.Literal("b", { title: "Banana" })]),
+        many: Type.Array(Type.Enum(["a", "b"])),
+        manyTitled: Type.Array(Type.Union([Type.Literal("a", { title: "Apple" }), Type.Literal("b", { title: "Banana" })])),
+      },
+      { additionalProperties: false },
+    ),
+  });
+  const properties = question.form.requestedSchema.properties;
+
+  it("writes each field in the shape MCP defines", () => {
+    expect(properties).toEqual({
+      plain: { type: "string", enum: ["a", "b"] },
+      legacy: { type: "string", enum: ["a", "b"], enumNames: ["Apple", "Banana"] },
+      titled: {
+        type: "string",
+        oneOf: [
+          { const: "a", title: "Apple" },
+          { const: "b", title: "Banana" },
+        ],
+      },
+      many: { type: "array", items: { type: "string", enum: ["a", "b"] } },
+      manyTitled: {
+        type: "array",
+        items: {
+          anyOf: [
+            { const: "a", title: "Apple" },
+            { const: "b", title: "Banana" },
+          ],
+        },
+      },
+    });
+  });
+
+  it.each([
+    ["plain", ["a", "b"]],
+    ["legacy", ["Apple", "Banana"]],
+    ["titled", ["Apple", "Banana"]],
+    ["many", ["a", "b"]],
+    ["manyTitled", ["Apple", "Banana"]],
+  ] as const)("choicesOf(%s) gives the values and the labels a person reads", (name, labels) => {
+    expect(choicesOf(properties[name] as FormField)).toEqual({ values: ["a", "b"], labels });
+  });
+
+  it("checks answers against the titled values", () => {
+    const content = { plain: "a", legacy: "b", titled: "b", many: ["a"], manyTitled: ["b", "a"] };
+    expect(question.check({ action: "accept", content })).toEqual({ action: "accept", content });
+    expect(question.check({ action: "accept", content: { ...content, titled: "Banana" } })).toBeUndefined();
+    expect(question.checkField("manyTitled", ["a", "c"])).toBe("item 1 must be one of a, b");
+    expect(question.checkField("titled", "Apple")).toBe("must be one of a, b");
+  });
 });
