@@ -1,6 +1,9 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+// One id per test run, inherited by every worker: test files that need the same built app share one build.
+process.env.AGNTN_TEST_RUN ??= `${Date.now()}-${process.pid}`;
+
 const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
 
 export default defineConfig({
