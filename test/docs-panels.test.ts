@@ -14,7 +14,7 @@ import type { HostPanel } from "../docs/host-facts/panels.ts";
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
 const committed = read("../docs/app/data/host-facts.json") as HostPanel[];
-const spec = read("./fixtures/docs-host-facts.spec.json") as Array<Pick<HostPanel, "key" | "rows" | "registration" | "fields">>;
+const spec = read("./fixtures/spec-host-facts.json") as Array<Pick<HostPanel, "key" | "rows" | "registration" | "fields">>;
 const peers = (read("../package.json") as { peerDependencies: Record<string, string> }).peerDependencies;
 
 /**

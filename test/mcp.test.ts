@@ -5,7 +5,7 @@ import { fixtureState, mcpTools } from "./fixtures/mcp-tools.ts";
 import { type Connected, connect, type ElicitHandler, MODES } from "./helpers/mcp-clients.ts";
 
 const info = { name: "fixtures", version: "1.2.3", title: "Fixture Tools", description: "Tools for tests." };
-const hostFacts = JSON.parse(readFileSync(new URL("../../shared/spec/host-facts.json", import.meta.url), "utf8")) as Array<{
+const hostFacts = JSON.parse(readFileSync(new URL("./fixtures/spec-host-facts.json", import.meta.url), "utf8")) as Array<{
   key: string;
   registration: unknown;
 }>;

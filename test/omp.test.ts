@@ -14,7 +14,7 @@ import { ompTools } from "./fixtures/omp-tools.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const bun = fileURLToPath(new URL("../node_modules/.bin/bun", import.meta.url));
-const hostFacts = JSON.parse(readFileSync(new URL("../../shared/spec/host-facts.json", import.meta.url), "utf8")) as Array<{
+const hostFacts = JSON.parse(readFileSync(new URL("./fixtures/spec-host-facts.json", import.meta.url), "utf8")) as Array<{
   key: string;
   registration: unknown;
 }>;
