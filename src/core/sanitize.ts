@@ -14,6 +14,9 @@ const ST_8BIT = 0x9c;
 const STRING_SEQUENCE_7BIT = new Set([0x5d /* ] OSC */, 0x50 /* P DCS */, 0x58 /* X SOS */, 0x5e /* ^ PM */, 0x5f /* _ APC */]);
 const STRING_SEQUENCE_8BIT = new Set([0x9d, 0x90, 0x98, 0x9e, 0x9f]);
 const CSI_8BIT = 0x9b;
+/** Every character that can start a sequence (ESC, 8-bit CSI and string introducers): a regex scan finds the next one far faster than a loop. */
+const INTRODUCERS = /[\x1b\x90\x98\x9b\x9d-\x9f]/g;
+const UNSAFE_ALL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 const ZWJ = 0x200d;
 /** Characters a line must not carry: controls, format (bidi, zero-width), line and paragraph separators. */
@@ -37,12 +40,10 @@ function stripEscapes(input: string): string {
   while (i < n) {
     const c = input.charCodeAt(i);
     if (c !== ESC && c !== CSI_8BIT && !STRING_SEQUENCE_8BIT.has(c)) {
-      let j = i + 1;
-      while (j < n) {
-        const d = input.charCodeAt(j);
-        if (d === ESC || d === CSI_8BIT || STRING_SEQUENCE_8BIT.has(d)) break;
-        j++;
-      }
+      INTRODUCERS.lastIndex = i + 1;
+      const found = INTRODUCERS.exec(input);
+      const j = found ? found.index : n;
+      if (i === 0 && j === n) return input;
       out += input.slice(i, j);
       i = j;
       continue;
@@ -108,39 +109,49 @@ function isBetween(code: number, low: number, high: number): boolean {
   return code >= low && code <= high;
 }
 
-/** Replaces unsafe characters; a joiner between two pictographs stays so emoji sequences survive. */
+/**
+ * Replaces unsafe characters; a joiner between two pictographs stays so emoji sequences survive.
+ * One regex replace with offset-based neighbour checks: no array of characters, so no garbage per character.
+ */
 function replaceUnsafe(text: string, keep: (ch: string) => string | undefined): string {
   if (!UNSAFE.test(text)) return text;
-  const chars = Array.from(text);
-  let out = "";
-  for (let k = 0; k < chars.length; k++) {
-    const ch = chars[k] as string;
-    if (!UNSAFE.test(ch)) {
-      out += ch;
-      continue;
-    }
+  return text.replace(UNSAFE_ALL, (ch: string, offset: number) => {
     const kept = keep(ch);
-    if (kept !== undefined) {
-      out += kept;
-    } else if (ch.codePointAt(0) === ZWJ && endsPictograph(chars, k) && isPictograph(chars[k + 1])) {
-      out += ch;
-    } else {
-      out += " ";
-    }
+    if (kept !== undefined) return kept;
+    if (ch.codePointAt(0) === ZWJ && endsPictograph(text, offset) && isPictograph(codePointAt(text, offset + 1))) return ch;
+    return " ";
+  });
+}
+
+/** The code point starting at `index` (a lone surrogate counts as one), or undefined past the end. */
+function codePointAt(text: string, index: number): string | undefined {
+  const cp = text.codePointAt(index);
+  return cp === undefined ? undefined : String.fromCodePoint(cp);
+}
+
+/** Start index of the code point that ends just before `index` (a surrogate pair counts as one). */
+function previousStart(text: string, index: number): number {
+  const low = text.charCodeAt(index - 1);
+  if (low >= 0xdc00 && low <= 0xdfff && index >= 2) {
+    const high = text.charCodeAt(index - 2);
+    if (high >= 0xd800 && high <= 0xdbff) return index - 2;
   }
-  return out;
+  return index - 1;
 }
 
 function isPictograph(ch: string | undefined): boolean {
   return ch !== undefined && PICTOGRAPHIC.test(ch);
 }
 
-/** Whether the characters before a joiner end an emoji: a pictograph, then at most a selector and a skin tone. */
-function endsPictograph(chars: string[], joiner: number): boolean {
-  let k = joiner - 1;
-  // At most two trailing marks (U+FE0F and a modifier): the look-back stays bounded, the pass linear.
-  for (let marks = 0; marks < 2 && k >= 0 && EMOJI_TRAIL.test(chars[k] as string); marks++) k--;
-  return isPictograph(chars[k]);
+/** Whether the code points before a joiner end an emoji: a pictograph, then at most a selector and a skin tone. */
+function endsPictograph(text: string, joiner: number): boolean {
+  let end = joiner;
+  for (let marks = 0; marks < 2 && end > 0; marks++) {
+    const start = previousStart(text, end);
+    if (!EMOJI_TRAIL.test(text.slice(start, end))) break;
+    end = start;
+  }
+  return end > 0 && isPictograph(text.slice(previousStart(text, end), end));
 }
 
 /** Renders any value as text without ever throwing (hostile `toString` included). */

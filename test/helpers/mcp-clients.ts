@@ -52,7 +52,14 @@ export async function connect(mode: Mode, info: ServerInfo, tools: readonly AnyT
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
     await client.connect(clientSide);
-    return { client, serverErrors, close: async () => void (await client.close(), await server.close()) };
+    return {
+      client,
+      serverErrors,
+      close: async () => {
+        await client.close();
+        await server.close();
+      },
+    };
   }
   if (mode === "memory-2026") {
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
@@ -65,7 +72,14 @@ export async function connect(mode: Mode, info: ServerInfo, tools: readonly AnyT
       { transport: serverSide, onerror: (e) => serverErrors.push(e) },
     );
     await client.connect(clientSide);
-    return { client, serverErrors, close: async () => void (await client.close(), await handle.close()) };
+    return {
+      client,
+      serverErrors,
+      close: async () => {
+        await client.close();
+        await handle.close();
+      },
+    };
   }
   const handler = createMcpHttpHandler(info, tools, { onerror: (e) => serverErrors.push(e) });
   const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
