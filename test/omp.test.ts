@@ -244,31 +244,39 @@ describe("approval and questions with a scripted UI (approval mode always-ask)",
   test("every kind of field, a wrong value warned and asked again, optional fields left empty", () => {
     const form = questions.form as CallRecord;
     expect(form).toMatchObject(ok('{"action":"accept","content":{"count":3,"tags":["green"],"loud":false}}'));
-    expect(form.warnings).toEqual(["Count must be integer"]);
+    expect(form.warnings).toEqual(["Count must be a number. Try again."]);
+    const tags = "Fill in the form\n\nTags";
     expect(form.dialogs).toEqual([
       approve("omp_form"),
       { kind: "input", title: "Fill in the form\n\nCount", answer: "abc" },
       { kind: "input", title: "Fill in the form\n\nCount", answer: "3" },
-      { kind: "select", title: "Fill in the form\n\nTags", options: ["[ ] red", "[ ] green", "[ ] blue", "Done"], answer: "[ ] green" },
-      { kind: "select", title: "Fill in the form\n\nTags", options: ["[ ] red", "[x] green", "[ ] blue", "Done"], answer: "[ ] red" },
-      { kind: "select", title: "Fill in the form\n\nTags", options: ["[x] red", "[x] green", "[ ] blue", "Done"], answer: "[x] red" },
-      { kind: "select", title: "Fill in the form\n\nTags", options: ["[ ] red", "[x] green", "[ ] blue", "Done"], answer: "Done" },
+      { kind: "select", title: tags, options: ["Done", "[ ] red", "[ ] green", "[ ] blue"], answer: "[ ] green" },
+      // OMP's select takes initialIndex: the list stays on the entry just flipped.
+      { kind: "select", title: tags, options: ["Done", "[ ] red", "[x] green", "[ ] blue"], initialIndex: 2, answer: "[ ] red" },
+      { kind: "select", title: tags, options: ["Done", "[x] red", "[x] green", "[ ] blue"], initialIndex: 1, answer: "[x] red" },
+      { kind: "select", title: tags, options: ["Done", "[ ] red", "[x] green", "[ ] blue"], initialIndex: 1, answer: "Done" },
       { kind: "select", title: "Fill in the form\n\nLoud", options: ["Yes", "No"], answer: "No" },
-      { kind: "input", title: "Fill in the form\n\nNote (Anything else), optional", answer: "" },
-      { kind: "select", title: "Fill in the form\n\nMode, optional", options: ["fast", "slow", "(leave empty)"], answer: "(leave empty)" },
+      { kind: "input", title: "Fill in the form\n\nNote: Anything else (optional)", answer: "" },
+      {
+        kind: "select",
+        title: "Fill in the form\n\nMode (optional)",
+        options: ["fast", "slow", "(leave empty)"],
+        initialIndex: 1, // the default, "slow"
+        answer: "(leave empty)",
+      },
     ]);
   });
 
   test("an empty multi-select is warned; every field can be filled", () => {
     const form = questions.formDefaults as CallRecord;
     expect(form.text).toBe('{"action":"accept","content":{"count":9,"tags":["blue"],"loud":true,"note":"loud please","mode":"fast"}}');
-    expect(form.warnings).toEqual(["Tags must not have fewer than 1 items"]);
+    expect(form.warnings).toEqual(["Tags must not have fewer than 1 items. Try again."]);
   });
 
   test("a value wrong twice cancels the form", () => {
     expect(questions.formTwiceWrong).toMatchObject({
       ...ok('{"action":"cancel"}'),
-      warnings: ["Count must be >= 1", "Count must be <= 9"],
+      warnings: ["Count must be >= 1. Try again.", "Count must be <= 9. The question is cancelled."],
     });
   });
 });

@@ -1,8 +1,10 @@
 /**
- * The Pi question dialogs at their edges, driven directly with questions the
- * core prepares: hostile enum values, an option named like the toggle list's
- * own entry, a person who never stops toggling, numbers as people type them,
- * and an abort. The real-Pi paths are in pi.test.ts.
+ * The Pi question dialogs at their edges, driven through Pi's `dialogAsk`
+ * (the core's dialogs with Pi's options) with questions the core prepares:
+ * hostile enum values, an option named like the toggle list's own entry, a
+ * person who never stops toggling, numbers as people type them, and an abort.
+ * The real-Pi paths are in pi.test.ts; every kind of field is in
+ * test/core/dialogs.test.ts.
  */
 import { prepareQuestion, quote, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
@@ -122,7 +124,7 @@ describe("Pi dialogs", () => {
     const script = person(["(leave empty)"]);
     await expect(dialogAsk(script.ui, undefined)(question)).resolves.toEqual({ action: "accept", content: {} });
     expect(script.shown).toEqual([
-      { kind: "select", title: "Flags\non: Turn it on", options: ["Yes", "No", "(leave empty)"], signal: undefined },
+      { kind: "select", title: "Flags\n\non: Turn it on (optional)", options: ["Yes", "No", "(leave empty)"], signal: undefined },
     ]);
   });
 });

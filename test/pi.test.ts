@@ -196,10 +196,10 @@ describe("questions through Pi's dialogs", () => {
     const result = await host.call("files_rename", { names: ["My File.txt", "Ünïcode Name"] });
     expect(resultText(result)).toBe("Renamed:\nMy File.txt -> my_file_txt\nÜnïcode Name -> unicode_name");
     expect(person.dialogs).toEqual([
-      { kind: "select", title: "How should 2 file name(s) be written?\nSeparator", shown: ["-", "_"] },
+      { kind: "select", title: "How should 2 file name(s) be written?\n\nSeparator", shown: ["-", "_"] },
       {
         kind: "select",
-        title: "Apply these renames?\nMy File.txt -> my_file_txt\nÜnïcode Name -> unicode_name\nApply",
+        title: "Apply these renames?\nMy File.txt -> my_file_txt\nÜnïcode Name -> unicode_name\n\nApply",
         shown: ["Yes", "No"],
       },
     ]);
@@ -261,10 +261,10 @@ describe("questions through Pi's dialogs", () => {
       ["Done", "[x] red", "[ ] green", "[x] blue"],
       ["Done", "[ ] red", "[ ] green", "[x] blue"],
     ]);
-    expect(person.dialogs[0]?.title).toBe("Tell us about the project\nName");
+    expect(person.dialogs[0]?.title).toBe("Tell us about the project\n\nName");
     expect(person.dialogs.at(-1)).toEqual({
       kind: "select",
-      title: "Tell us about the project\nTier",
+      title: "Tell us about the project\n\nTier (optional)",
       shown: ["free", "pro", "(leave empty)"],
     });
   });

@@ -49,6 +49,8 @@ export interface Dialog {
   kind: "select" | "input";
   title: string;
   options?: string[];
+  /** The entry the select starts on, when the caller gave one. */
+  initialIndex?: number;
   answer: string | null;
 }
 
@@ -82,9 +84,11 @@ interface ToolResultMessage {
 function scriptedUi(answers: Array<string | null>, dialogs: Dialog[], warnings: string[]): object {
   const next = (): string | undefined => (answers.length > 0 ? (answers.shift() ?? undefined) : undefined);
   const ui = {
-    async select(title: string, options: Array<string | { label: string }>) {
+    async select(title: string, options: Array<string | { label: string }>, opts?: { initialIndex?: number }) {
       const answer = next();
-      dialogs.push({ kind: "select", title, options: options.map((o) => (typeof o === "string" ? o : o.label)), answer: answer ?? null });
+      const shown = options.map((o) => (typeof o === "string" ? o : o.label));
+      const start = opts?.initialIndex === undefined ? {} : { initialIndex: opts.initialIndex };
+      dialogs.push({ kind: "select", title, options: shown, ...start, answer: answer ?? null });
       return answer;
     },
     async input(title: string) {
