@@ -51,9 +51,18 @@ export function checkDetails(tool: AnyTool, details: unknown): string[] | undefi
 
 /** A failure as one clean text for a model: input lines, result problems, or `<tool> failed: <message>`. */
 export function failureText(tool: string, error: unknown): string {
-  if (error instanceof ToolInputError || error instanceof ToolResultError) return error.lines.map(sanitizeLine).join("\n");
-  if (error instanceof ToolDefinitionError) return sanitizeLine(error.message);
+  if (isA(error, ToolInputError) || isA(error, ToolResultError)) return error.lines.map(sanitizeLine).join("\n");
+  if (isA(error, ToolDefinitionError)) return sanitizeLine(error.message);
   return `${sanitizeLine(tool)} failed: ${sanitizeLine(describeValue(error)) || "no message"}`;
+}
+
+/** `instanceof` that never throws: a thrown Proxy can trap the prototype look-up, and a failure must still be described. */
+function isA<T>(value: unknown, kind: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof kind;
+  } catch {
+    return false;
+  }
 }
 
 function checkResult(entry: PreparedTool, result: unknown): ToolResult {

@@ -476,3 +476,22 @@ it("a first report of 0 goes out ('0 of 100'), then numbers must grow", async ()
     { message: "next", progress: 1 },
   ]);
 });
+
+it("failureText describes a thrown Proxy whose every trap throws", async () => {
+  const { failureText: describe_ } = await import("@agntn/tools");
+  const hostile = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error("no property");
+      },
+      getPrototypeOf: () => {
+        throw new Error("no prototype");
+      },
+      ownKeys: () => {
+        throw new Error("no keys");
+      },
+    },
+  );
+  expect(describe_("t", hostile)).toBe("t failed: unprintable value");
+});
