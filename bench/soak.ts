@@ -16,14 +16,14 @@
  *
  * SOAK_SECONDS, SOAK_WORKERS (20), SOAK_SETTLE_SECONDS (30) change the run.
  */
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { availableParallelism, cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { callTool } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { tools as demoTools } from "../playground/server/tools.ts";
-import { buildApp, root, startApp } from "../test/fixtures/nuxt-server.ts";
+import { buildApp, root, rssKiB, sessionStatus, startApp } from "../test/fixtures/nuxt-server.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS) || 600;
 const WORKERS = Number(process.env.SOAK_WORKERS) || 20;
@@ -81,28 +81,6 @@ async function expected(call: Call): Promise<{ answer: unknown; reports: unknown
     },
   });
   return { answer: plain(answer), reports };
-}
-
-function rssMiB(pid: number | undefined): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.split(/\s+/)[1]) / 1024;
-}
-
-async function sessionStatus(url: URL, sessionId: string): Promise<number> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-session-id": sessionId,
-      "mcp-protocol-version": "2025-11-25",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.text();
-  return response.status;
 }
 
 const tally = { sessions: 0, calls: 0, questions: 0, failed: 0, wrong: 0, notDropped: 0, vanished: [] as string[] };
@@ -168,7 +146,7 @@ async function main(): Promise<void> {
   const url = new URL("/mcp", app.url);
   const pid = app.process.pid;
   try {
-    const cold = rssMiB(pid);
+    const cold = rssKiB(pid) / 1024;
     const started = Date.now();
     const deadline = started + SECONDS * 1000;
     let next = 0;
@@ -176,7 +154,7 @@ async function main(): Promise<void> {
     let baseline = Number.NaN;
     const sampler = setInterval(() => {
       const at = Math.round((Date.now() - started) / 1000);
-      const rss = rssMiB(pid);
+      const rss = rssKiB(pid) / 1024;
       timeline.push([at, rss, tally.sessions]);
       if (Number.isNaN(baseline) && Date.now() - started >= WARM_MS) baseline = rss;
       process.stderr.write(`soak: ${at} s, RSS ${rss.toFixed(1)} MiB, ${tally.sessions} sessions, ${tally.calls} calls\n`);
@@ -188,10 +166,10 @@ async function main(): Promise<void> {
     );
     clearInterval(sampler);
     const loadSeconds = (Date.now() - started) / 1000;
-    const loaded = rssMiB(pid);
+    const loaded = rssKiB(pid) / 1024;
     if (Number.isNaN(baseline)) baseline = loaded;
     await sleep(SETTLE_SECONDS * 1000);
-    const settled = rssMiB(pid);
+    const settled = rssKiB(pid) / 1024;
     const vanishedStatuses = await Promise.all(tally.vanished.map((id) => sessionStatus(url, id)));
     const stillKept = vanishedStatuses.filter((s) => s === 200).length;
     const unhandled = /unhandled|uncaught/i.test(app.stderr());

@@ -12,7 +12,7 @@ import { callTool } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as faultTools, MALFORMED_KINDS, THROWN_KINDS } from "./fixtures/nuxt-faults-tools.ts";
-import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { buildApp, root, type StartedApp, sessionStatus, startApp } from "./fixtures/nuxt-server.ts";
 
 const APP = join(root, "test/fixtures/nuxt-faults");
 const info = { name: "agntn-faults" };
@@ -88,22 +88,6 @@ async function endSession(sessionId: string): Promise<number> {
   return response.status;
 }
 
-/** The HTTP status a `tools/list` on a session gets: 200 while it lives, 404 once the server dropped it. */
-async function sessionStatus(sessionId: string): Promise<number> {
-  const response = await fetch(mcp(), {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-session-id": sessionId,
-      "mcp-protocol-version": "2025-11-25",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.text();
-  return response.status;
-}
-
 describe("a client that disconnects while a question is open", () => {
   it("leaves the server answering; the question ends with the session", async () => {
     let formSeen = false;
@@ -126,12 +110,12 @@ describe("a client that disconnects while a question is open", () => {
     // Pinned: the toolkit's transport does not notice a cut stream, so the question stays open while the
     // session lives (until its DELETE, or the toolkit's mcp.sessions.maxDuration, 30 minutes by default).
     expect(await faultState(client)).toMatch(/; ask: asking$/);
-    expect(await sessionStatus(sessionId)).toBe(200);
+    expect(await sessionStatus(mcp(), sessionId)).toBe(200);
     // Ending the session takes the question back: execute sees its ask fail (whether the call's signal
     // has aborted by then depends on which of the transport's close steps runs first).
     expect(await endSession(sessionId)).toBe(200);
     await until(async () => /; ask: ask failed(, call aborted)?$/.test((await faultState(client)) ?? ""), "the question to end");
-    expect(await sessionStatus(sessionId)).toBe(404);
+    expect(await sessionStatus(mcp(), sessionId)).toBe(404);
   });
 });
 

@@ -14,14 +14,13 @@
  *
  * AGNTN_LOAD_SECONDS shortens the load for a quick local run (at most 60).
  */
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { callTool } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
-import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { buildApp, root, rssKiB, type StartedApp, sessionStatus, startApp } from "./fixtures/nuxt-server.ts";
 
 const PLAYGROUND = join(root, "playground");
 const SESSIONS = 100;
@@ -97,29 +96,6 @@ function plain(value: unknown): unknown {
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-function rssKiB(pid: number | undefined): number {
-  const line = readFileSync(`/proc/${pid}/status`, "utf8")
-    .split("\n")
-    .find((l) => l.startsWith("VmRSS:"));
-  return Number(line?.split(/\s+/)[1]);
-}
-
-/** The HTTP status a `tools/list` on a session id gets: 200 while the server keeps the session, 404 once it dropped it. */
-async function sessionStatus(url: URL, sessionId: string): Promise<number> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-session-id": sessionId,
-      "mcp-protocol-version": "2025-11-25",
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }),
-  });
-  await response.text();
-  return response.status;
 }
 
 describe("100 concurrent sessions on the built playground", () => {
