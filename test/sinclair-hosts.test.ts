@@ -50,13 +50,14 @@ describe("OMP's registration", () => {
       [legacySchemaTool],
     );
     const [tool] = registered;
-    expect(tool?.parameters).toEqual({ unsafe: schema });
-    expect(Object.getOwnPropertySymbols((tool?.parameters as { unsafe: object }).unsafe)).toEqual([]);
+    if (!tool) throw new Error("nothing was registered");
+    expect(tool.parameters).toEqual({ unsafe: schema });
+    expect(Object.getOwnPropertySymbols((tool.parameters as { unsafe: object }).unsafe)).toEqual([]);
     const ctx = { hasUI: false, ui: {} };
-    const bad = await tool?.execute("id", badArgs, undefined, undefined, ctx as never);
+    const bad = await tool.execute("id", badArgs, undefined, undefined, ctx as never);
     const expected = await callTool(info, [legacySchemaTool], "legacy_greet", badArgs);
-    expect(bad?.content).toEqual(expected.content);
-    expect(bad?.isError).toBe(true);
+    expect(bad.content).toEqual(expected.content);
+    expect(bad.isError).toBe(true);
   });
 });
 
