@@ -6,10 +6,9 @@
  */
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { defineNuxtConfig } from "nuxt/config";
+import { sourceAliases } from "../../test/fixtures/nuxt-source-aliases.ts";
 
-const src = (file: string) => fileURLToPath(new URL(`../../src/${file}`, import.meta.url));
 const out = process.env.AGNTN_BENCH_NUXT_DIR ?? join(tmpdir(), "agntn-bench-nuxt");
 
 export default defineNuxtConfig({
@@ -17,12 +16,7 @@ export default defineNuxtConfig({
   modules: ["@agntn/tools/nuxt"],
   agntnTools: { tools: "~~/server/tools", name: "agntn-bench" },
   // The package's own names point at the sources, as in the playground: no library build needed.
-  alias: {
-    "@agntn/tools/nuxt": src("nuxt/module.ts"),
-    "@agntn/tools/toolkit": src("toolkit/index.ts"),
-    "@agntn/tools/mcp": src("mcp/index.ts"),
-    "@agntn/tools": src("index.ts"),
-  },
+  alias: sourceAliases,
   buildDir: join(out, ".nuxt"),
   nitro: { output: { dir: join(out, ".output") } },
   devtools: { enabled: false },
