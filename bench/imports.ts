@@ -12,6 +12,8 @@ import { gzipSync } from "node:zlib";
 import { formatBytes, formatNs, formatRatio, median, QUICK, type Section, standalone, table } from "./harness.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
+/** tsdown run by this Node (24): its shebang would take whatever `node` comes first on PATH. */
+const TSDOWN = join(ROOT, "node_modules/tsdown/dist/run.mjs");
 /** Inside the repository so the built files resolve `typebox` and the peers from its node_modules. */
 const OUT = join(ROOT, "node_modules/.cache/agntn-bench/dist");
 /** The same sources built with TypeBox bundled in (bench/tsdown-typebox-bundled.ts), for the experiment row. */
@@ -27,9 +29,8 @@ interface Build {
 /** Builds with the project's tsdown config into OUT; if the build fails, measures a copy of the shared dist instead. */
 function build(): Build {
   rmSync(OUT, { recursive: true, force: true });
-  const tsdown = join(ROOT, "node_modules/.bin/tsdown");
   try {
-    execFileSync(tsdown, ["--out-dir", OUT, "--log-level", "warn"], { cwd: ROOT, stdio: "pipe", timeout: 300_000 });
+    execFileSync(process.execPath, [TSDOWN, "--out-dir", OUT, "--log-level", "warn"], { cwd: ROOT, stdio: "pipe", timeout: 300_000 });
     return { dir: OUT, how: "built from the current sources with the project's tsdown config into a private directory" };
   } catch (error) {
     const shared = join(ROOT, "dist");
@@ -47,7 +48,7 @@ function buildBundled(): string | undefined {
   rmSync(BUNDLED, { recursive: true, force: true });
   const config = join(ROOT, "bench/tsdown-typebox-bundled.ts");
   try {
-    execFileSync(join(ROOT, "node_modules/.bin/tsdown"), ["-c", config, "--out-dir", BUNDLED, "--log-level", "warn"], {
+    execFileSync(process.execPath, [TSDOWN, "-c", config, "--out-dir", BUNDLED, "--log-level", "warn"], {
       cwd: ROOT,
       stdio: "pipe",
       timeout: 300_000,

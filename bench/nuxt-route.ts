@@ -111,7 +111,8 @@ function load(url: string, headers: Record<string, string>, name: string, second
 }
 
 export async function run(): Promise<Section> {
-  execFileSync(join(ROOT, "node_modules/.bin/nuxi"), ["build", "bench/nuxt-app"], {
+  // nuxi through this Node (24), not through its shebang, which would find whatever `node` is first on PATH.
+  execFileSync(process.execPath, [join(ROOT, "node_modules/@nuxt/cli/bin/nuxi.mjs"), "build", "bench/nuxt-app"], {
     cwd: ROOT,
     stdio: "pipe",
     env: { ...process.env, AGNTN_BENCH_NUXT_DIR: OUT },
