@@ -15,6 +15,7 @@ import {
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
+import { toolIndex } from "./call.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 
 export interface McpHttpOptions extends McpServerOptions {
@@ -50,7 +51,7 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
-  createMcpServer(info, tools, options); // checks the list now, not on the first request
+  toolIndex(tools); // checks the list now, not on the first request
   const onerror = options.onerror ?? (() => {});
   const factory = () => {
     const server = createMcpServer(info, tools, options);
