@@ -17,6 +17,7 @@ import {
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "./call.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
+import { createStateSeal } from "./state-seal.ts";
 
 export interface McpHttpOptions extends McpServerOptions {
   /** Hostnames the `Host` header may name (DNS-rebinding protection). Unset: any host. */
@@ -25,6 +26,14 @@ export interface McpHttpOptions extends McpServerOptions {
   allowedOrigins?: string[];
   /** A 2025 session unused this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
+  /**
+   * `false` answers every 2025-11-25 request on its own, with nothing kept
+   * between requests, for hosts that run many short-lived instances
+   * (serverless functions, workers, replicas without affinity). Plain calls
+   * and progress work there; questions need the 2026-07-28 revision. Default
+   * `true`: 2025 clients get sessions in this process's memory.
+   */
+  sessions?: boolean;
   /** Out-of-band errors (a failed notification, a transport error). */
   onerror?: (error: Error) => void;
 }
@@ -58,7 +67,10 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     server.onerror = onerror;
     return server;
   };
-  const modern = createMcpHandler(factory, { legacy: "reject", onerror });
+  const stateless = options.sessions === false;
+  // Built now, so a short key fails here rather than on the first question.
+  createStateSeal(options);
+  const modern = createMcpHandler(factory, { legacy: stateless ? "stateless" : "reject", onerror });
   const sessions = new Map<string, Session>();
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
 
@@ -120,6 +132,7 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
         const refused = originValidationResponse(request, options.allowedOrigins);
         if (refused) return refused;
       }
+      if (stateless) return modern.fetch(request);
       const isLegacy = request.headers.has("mcp-session-id") || (await isLegacyRequest(request).catch(() => false));
       return isLegacy ? legacy(request) : modern.fetch(request);
     },

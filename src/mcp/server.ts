@@ -5,6 +5,7 @@
  * and glues validation problems into one line.
  */
 import {
+  type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   inputRequired,
@@ -12,15 +13,39 @@ import {
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import type { HostContext, ProgressReport } from "../core/invoke.ts";
+import { ToolDefinitionError } from "../core/errors.ts";
+import { failureText, type HostContext, type ProgressReport } from "../core/invoke.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { callTool, toolIndex, unknownToolResult } from "./call.ts";
+import { callTool, errorResult, toolIndex, unknownToolResult } from "./call.ts";
 import { listTools } from "./list.ts";
-import { QUESTION_KEY, runRound } from "./replay.ts";
+import { callDigest, QUESTION_KEY, runRound } from "./replay.ts";
+import { createStateSeal, type StateSealOptions } from "./state-seal.ts";
 
-export interface McpServerOptions {
+/**
+ * A tool another framework owns (the Nuxt module uses it for the toolkit's
+ * own tools): listed as given, answered by its own `call`. None of the core's
+ * checks apply to it; its answer goes out as it returns it.
+ */
+export interface ExternalTool {
+  /** The `tools/list` entry, `name` included. */
+  listing: { name: string; [key: string]: unknown };
+  /** Answers a call. A throw is answered as `<name> failed: <message>`. */
+  call(args: unknown, context: ExternalCallContext): Promise<Record<string, unknown>>;
+}
+
+/** What an external tool gets beside its arguments: the fields of SDK v1's request extra that make sense per request. */
+export interface ExternalCallContext {
+  signal: AbortSignal;
+  requestId: string | number;
+  _meta?: Record<string, unknown>;
+  sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
+}
+
+export interface McpServerOptions extends StateSealOptions {
   /** Instructions a client may add to the model's context. */
   instructions?: string;
+  /** Tools another framework answers, listed before the package's own. */
+  external?: readonly ExternalTool[];
 }
 
 /** Whether a client declared form elicitation (an empty `elicitation` object means form). */
@@ -51,27 +76,37 @@ function progressSender(server: Server, ctx: ServerContext): HostContext["progre
  * an in-memory pair. Duplicate names and broken tools throw here.
  */
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
-  toolIndex(tools);
+  const own = toolIndex(tools);
+  const external = externalIndex(options.external ?? [], own);
+  const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
   const server = new Server(serverInfo, {
     capabilities: { tools: {} },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
-  server.setRequestHandler("tools/list", async () => listTools(tools) as ListToolsResult);
+  const listed = listTools(tools);
+  const listing = external.size === 0 ? listed : { tools: [...[...external.values()].map((t) => t.listing), ...listed.tools] };
+  server.setRequestHandler("tools/list", async () => listing as ListToolsResult);
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
+    const foreign = external.get(name);
+    if (foreign) return callExternal(foreign, args, ctx);
     const base: HostContext = { signal: ctx.mcpReq.signal };
     const progress = progressSender(server, ctx);
     if (progress) base.progress = progress;
-    const entry = toolIndex(tools).get(name);
+    const entry = own.get(name);
     if (!entry) return unknownToolResult(info, name);
     // 2026-07-28 requests carry the client's capabilities; a 2025 connection declared them at initialize.
     const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
     if (!supportsForms(capabilities)) return callTool(info, tools, name, args, base);
-    const outcome = await runRound(ctx.mcpReq.requestState(), ctx.mcpReq.inputResponses?.[QUESTION_KEY], base.signal, (ask, signal) =>
-      callTool(info, tools, name, args, { ...base, signal, ask }),
-    );
+    const round = {
+      seal: sealFor(ctx),
+      digest: await callDigest(name, args),
+      requestState: ctx.mcpReq.requestState(),
+      reply: ctx.mcpReq.inputResponses?.[QUESTION_KEY],
+    };
+    const outcome = await runRound(round, base.signal, (ask, signal) => callTool(info, tools, name, args, { ...base, signal, ask }));
     if (outcome.kind === "done") return outcome.result;
     return inputRequired({
       inputRequests: {
@@ -81,4 +116,30 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
     });
   });
   return server;
+}
+
+/** The external tools by name; a name the package's own list also has is refused, as any duplicate is. */
+function externalIndex(external: readonly ExternalTool[], own: ReadonlyMap<string, unknown>): Map<string, ExternalTool> {
+  const index = new Map<string, ExternalTool>();
+  for (const tool of external) {
+    const name = tool.listing.name;
+    if (own.has(name) || index.has(name)) throw new ToolDefinitionError(`Duplicate tool name: ${JSON.stringify(name)}`);
+    index.set(name, tool);
+  }
+  return index;
+}
+
+async function callExternal(tool: ExternalTool, args: unknown, ctx: ServerContext): Promise<CallToolResult> {
+  const context: ExternalCallContext = {
+    signal: ctx.mcpReq.signal,
+    requestId: ctx.mcpReq.id,
+    sendNotification: (notification) => ctx.mcpReq.notify(notification as never),
+  };
+  if (ctx.mcpReq._meta) context._meta = ctx.mcpReq._meta as Record<string, unknown>;
+  try {
+    // Its owner shaped the answer (the toolkit normalises its tools' returns); it goes out as given.
+    return (await tool.call(args ?? {}, context)) as CallToolResult;
+  } catch (error) {
+    return errorResult(failureText(tool.listing.name, error));
+  }
 }
