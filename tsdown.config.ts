@@ -15,6 +15,8 @@ const faces: Record<string, string> = {
   // Files the Nuxt module hands to Nitro by path: they must exist beside it in dist.
   "runtime/tools-plugin": "src/nuxt/runtime/tools-plugin.ts",
   "runtime/allowed-host": "src/nuxt/runtime/allowed-host.ts",
+  "runtime/modern-route": "src/nuxt/runtime/modern-route.ts",
+  "runtime/no-agents": "src/nuxt/runtime/no-agents.ts",
 };
 
 export default defineConfig({
@@ -41,6 +43,8 @@ export default defineConfig({
       // The Nuxt runtime imports the package by name and Nitro's virtual config: both resolve in the app.
       /^@agntn\/tools(\/|$)/,
       /^#agntn-tools\//,
+      /^#nuxt-mcp-toolkit\//,
+      /^nitropack(\/|$)/,
     ],
   },
 });

@@ -23,6 +23,8 @@ import { tools as fixtureTools } from "./fixtures/nuxt-tools.ts";
 
 const PLAYGROUND = join(root, "playground");
 const FIXTURE = join(root, "test/fixtures/nuxt-app");
+const NO_STATE_KEY =
+  "[@agntn/tools] No NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY is set: on MCP 2026-07-28 the state of a pending question travels unsigned, so its expiry and its binding to the call cannot be enforced. Set it (32 bytes or more, e.g. `openssl rand -base64 32`) to the same value on every instance.";
 const FLAG_ERROR = "Nitro request context is not available. Enable the experimental flag using `experimental.asyncContext: true`.";
 
 type Reply = { action: "accept"; content: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
@@ -366,7 +368,7 @@ describe("an app whose asyncContext is off (fixture /mcp)", () => {
         .stderr()
         .split("\n")
         .filter((line) => line.includes("[@agntn/tools]")),
-    ).toEqual([clash]);
+    ).toEqual([NO_STATE_KEY, clash]);
   });
 
   it.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("answers every call with the error naming the flag, %s", async (kind) => {
@@ -386,12 +388,19 @@ describe("an app whose asyncContext is off (fixture /mcp)", () => {
 });
 
 describe("the playground's route", () => {
-  it("speaks only the 2025 revisions: a client pinned to 2026-07-28 cannot connect", async () => {
-    const client = new ClientV2({ name: "pinned", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
-    await expect(client.connect(new TransportV2(mcp()))).rejects.toThrow(
-      "Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server/discover (no fallback in pin mode)",
-    );
-    await client.close().catch(() => {});
+  it("speaks 2026-07-28 too: a client pinned to it connects and calls, an auto client negotiates it", async () => {
+    for (const mode of [{ pin: "2026-07-28" } as const, "auto" as const]) {
+      const client = new ClientV2({ name: "modern", version: "1.0.0" }, { versionNegotiation: { mode } });
+      await client.connect(new TransportV2(mcp()));
+      expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(demoTools.map((tool) => tool.name));
+      const result = await client.callTool({ name: "text_slug", arguments: { text: "Scale Out" } });
+      expect({ content: result.content, isError: result.isError }).toEqual({
+        content: [{ type: "text", text: "scale-out" }],
+        isError: undefined,
+      });
+      await client.close();
+    }
   });
 
   /** A raw POST with a chosen Host header (fetch does not let a caller set Host). */

@@ -2,4 +2,5 @@
 export { callTool, type McpCallResult } from "./call.ts";
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.ts";
 export { listTools, type McpTool, type McpToolAnnotations } from "./list.ts";
-export { createMcpServer, type McpServerOptions, supportsForms } from "./server.ts";
+export { createMcpServer, type ExternalCallContext, type ExternalTool, type McpServerOptions, supportsForms } from "./server.ts";
+export { checkStateSealOptions, DEFAULT_STATE_TTL_SECONDS, type StateSealOptions } from "./state-seal.ts";

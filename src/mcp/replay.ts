@@ -88,14 +88,16 @@ export function unsignedSeal(ttlSeconds: number, now: () => number = Date.now): 
   };
 }
 
-/** FNV-1a (64 bit) in hex: the call digest where WebCrypto is missing (an insecure browser context). */
+/** Two FNV-1a (32 bit) hashes with different seeds, in hex: the call digest where WebCrypto is missing (an insecure browser context). */
 function fnv1a(text: string): string {
-  let hash = 0xcbf29ce484222325n;
+  let a = 0x811c9dc5;
+  let b = 0x050c5d1f;
   for (let i = 0; i < text.length; i++) {
-    hash ^= BigInt(text.charCodeAt(i));
-    hash = (hash * 0x100000001b3n) & 0xffffffffffffffffn;
+    const code = text.charCodeAt(i);
+    a = Math.imul(a ^ code, 0x01000193) >>> 0;
+    b = Math.imul(b ^ code, 0x01000193) >>> 0;
   }
-  return hash.toString(16).padStart(16, "0");
+  return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
 }
 
 /** A digest of one call: a state made for one tool and its arguments fits no other call. */

@@ -14,8 +14,15 @@
  * settings progress and questions need: `mcp.sessions.enabled` and
  * `nitro.experimental.asyncContext`. Everything it adds runs on the server;
  * nothing reaches the browser bundle.
+ *
+ * Two protocol revisions, one path: 2025-11-25 clients reach the toolkit
+ * (SDK v1, sessions in process memory); 2026-07-28 requests are answered
+ * statelessly before the toolkit sees them (runtime/modern-route.ts), so they
+ * work on any number of instances. On presets that run many short-lived
+ * instances, 2025 requests are answered statelessly there too.
  */
 import { existsSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
@@ -40,6 +47,27 @@ export interface ModuleOptions {
 }
 
 const TOOLKIT = "@nuxtjs/mcp-toolkit";
+
+/**
+ * Nitro presets that serve every request from one long-lived process, where a
+ * 2025 session stays where it was made. Every other preset (serverless
+ * functions, workers, `node-cluster`) may send the next request elsewhere.
+ */
+const LONG_LIVED_PRESETS = new Set([
+  "node-server",
+  "node",
+  "node-listener",
+  "node-middleware",
+  "bun",
+  "deno-server",
+  "nitro-dev",
+  "nitro-prerender",
+]);
+
+/** Whether a preset may answer consecutive requests from different instances. */
+export function isManyInstancePreset(preset: string): boolean {
+  return !LONG_LIVED_PRESETS.has(preset.replace(/_/g, "-"));
+}
 const logger = useLogger("@agntn/tools");
 
 /** Notices gathered before the toolkit's options are merged, logged once by `setup`. */
@@ -90,6 +118,43 @@ function sessionsTurnedOff(nuxt: Nuxt): boolean {
   const sessions = mcp?.sessions;
   if (sessions === false) return true;
   return typeof sessions === "object" && sessions !== null && (sessions as { enabled?: unknown }).enabled === false;
+}
+
+/** The part of Nitro's config this module sets for Workers builds. */
+interface NitroConfigSlice {
+  preset?: string;
+  alias?: Record<string, string>;
+  rollupConfig?: { plugins?: unknown };
+}
+
+/**
+ * A Rollup plugin for Workers builds. The toolkit (0.21) means to swap its
+ * Code Mode executor for its Workers one with an alias, but its own code
+ * imports the file by a relative path the alias never matches, so the Node
+ * executor and its `secure-exec` import end up in the Workers build, where
+ * wrangler's bundler and workerd cannot resolve them. This resolves that one
+ * import to the Workers executor. `undefined` when the files are not there.
+ */
+function workersExecutor(toolkitDist: string): { name: string; resolveId(source: string, importer?: string): string | null } | undefined {
+  const dir = join(toolkitDist, "runtime/server/mcp/codemode");
+  const workers = join(dir, "executor.cloudflare.js");
+  if (!existsSync(join(dir, "executor.js")) || !existsSync(workers)) return undefined;
+  return {
+    name: "agntn-tools:toolkit-workers-executor",
+    resolveId(source, importer) {
+      return source === "./executor.js" && importer !== undefined && dirname(importer) === dir ? workers : null;
+    },
+  };
+}
+
+/** Whether a package name resolves from the app's root. */
+function canResolve(name: string, rootDir: string): boolean {
+  try {
+    createRequire(join(rootDir, "package.json")).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** The runtime file next to this module: `.ts` in the sources, `.js` once built. */
@@ -156,11 +221,48 @@ export default defineNuxtModule<ModuleOptions>({
       const mcp = (nuxt.options as unknown as Record<string, { route?: unknown } | undefined>).mcp;
       if (typeof mcp?.route === "string" && mcp.route !== "") route = mcp.route;
       if (options.allowedHosts) addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
+      // After the Host check, before the toolkit's route: the stateless path of the route.
+      addServerHandler({ middleware: true, handler: runtimeFile("modern-route") });
     });
+    // The toolkit's Cloudflare transport imports `agents/mcp`; without `agents` installed the build would stop there.
+    const toolkitDist = dirname(await resolvePath(TOOLKIT));
+    nuxt.hook("nitro:config", (given) => {
+      const nitroConfig = given as NitroConfigSlice;
+      const wanted = String(nitroConfig.preset || process.env.NITRO_PRESET || process.env.SERVER_PRESET || "");
+      if (!wanted.includes("cloudflare")) return;
+      nitroConfig.alias ??= {};
+      if (!canResolve("agents/mcp", nuxt.options.rootDir)) nitroConfig.alias["agents/mcp"] ??= runtimeFile("no-agents");
+      const executor = workersExecutor(toolkitDist);
+      if (executor) {
+        nitroConfig.rollupConfig ??= {};
+        nitroConfig.rollupConfig.plugins = [...[nitroConfig.rollupConfig.plugins ?? []].flat(), executor];
+      }
+    });
+    // The preset is final once Nitro is made; templates are written after that.
+    let preset = "node-server";
+    nuxt.hook("nitro:init", (nitro) => {
+      preset = String(nitro.options.preset);
+      if (isManyInstancePreset(preset) && !nuxt.options.dev) {
+        logger.info(
+          `Preset \`${preset}\` may answer each request from another instance: 2025-11-25 clients are answered without sessions there (plain calls and progress; questions need 2026-07-28, which works on any instance).`,
+        );
+      }
+    });
+    // The key that signs 2026 question state: runtime config, so NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY sets it at run time, never in the bundle.
+    const runtimeConfig = nuxt.options.runtimeConfig as Record<string, unknown>;
+    const ours = (runtimeConfig.agntnTools ?? {}) as Record<string, unknown>;
+    runtimeConfig.agntnTools = { ...ours, requestStateKey: typeof ours.requestStateKey === "string" ? ours.requestStateKey : "" };
     addServerTemplate({
       filename: "#agntn-tools/config.mjs",
       getContents: () =>
-        `export default ${JSON.stringify({ ...identity, toolsPath: options.tools, route, allowedHosts: options.allowedHosts ?? [] })};\n`,
+        `export default ${JSON.stringify({
+          ...identity,
+          toolsPath: options.tools,
+          route,
+          allowedHosts: options.allowedHosts ?? [],
+          preset,
+          stateless: isManyInstancePreset(preset),
+        })};\n`,
     });
     addServerPlugin(runtimeFile("tools-plugin"));
   },

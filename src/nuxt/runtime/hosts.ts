@@ -16,3 +16,9 @@ export function onRoute(path: string, route: string): boolean {
   const base = route.replace(/\/+$/, "");
   return bare === base || bare.startsWith(`${base}/`);
 }
+
+/** Whether a path is the MCP route itself (`/mcp`, `/mcp/`, `/mcp?x`), not a page below it such as `/mcp/deeplink`. */
+export function isExactRoute(path: string, route: string): boolean {
+  const bare = (path.split("?")[0] ?? "").replace(/\/+$/, "");
+  return bare === route.replace(/\/+$/, "");
+}

@@ -2,11 +2,10 @@
  * Nitro plugin: serves the app's tools on the toolkit's default MCP route,
  * beside whatever the toolkit already serves there. Runs on the server only.
  */
-import { type ToolkitTool, toToolkitTools } from "@agntn/tools/toolkit";
-import { useMcpElicitation } from "@nuxtjs/mcp-toolkit/server";
-import config from "#agntn-tools/config.mjs";
-import { tools } from "#agntn-tools/tools.mjs";
+import type { ToolkitTool } from "@agntn/tools/toolkit";
+import { standIns } from "./app-tools.ts";
 import { joinTools, type ListedEntry } from "./join.ts";
+import { warnWithoutStateKey } from "./state-key.ts";
 
 /** The slice of the Nitro app this plugin touches. */
 interface NitroAppLike {
@@ -20,16 +19,12 @@ interface ResolvedContext {
 }
 
 export default function agntnToolsPlugin(nitroApp: NitroAppLike): void {
-  if (!Array.isArray(tools)) {
-    throw new Error(`@agntn/tools: ${config.toolsPath} must export its tool list as \`tools\``);
-  }
-  // Built once at start-up: a broken tool or a duplicate name stops the server here, not on a request.
-  const ours = toToolkitTools({ name: config.name }, tools, { elicitation: useMcpElicitation });
+  warnWithoutStateKey(undefined);
   const reported = new Set<string>();
   nitroApp.hooks.hook("mcp:config:resolved", ({ config: resolved, event }: ResolvedContext) => {
     // Named handlers (`/mcp/:handler`) keep their own lists; the app's tools live on the default route.
     if (event.context.params?.handler !== undefined) return;
-    const joined = joinTools(resolved.tools, ours);
+    const joined = joinTools(resolved.tools, standIns);
     resolved.tools = joined.tools;
     for (const name of joined.clashes) {
       if (reported.has(name)) continue;

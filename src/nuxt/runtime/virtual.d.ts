@@ -7,6 +7,44 @@ declare module "#agntn-tools/tools.mjs" {
 }
 
 declare module "#agntn-tools/config.mjs" {
-  const config: { name: string; version: string; toolsPath: string; route: string; allowedHosts?: string[] };
+  const config: {
+    name: string;
+    version: string;
+    toolsPath: string;
+    route: string;
+    allowedHosts?: string[];
+    /** The Nitro preset the app was built for. */
+    preset: string;
+    /** Whether 2025 clients are answered without sessions (presets that run many short-lived instances). */
+    stateless: boolean;
+  };
   export default config;
+}
+
+/** The toolkit's own build-time modules, reduced to the parts the 2026 path reads (see ../toolkit-config.ts). */
+declare module "#nuxt-mcp-toolkit/config.mjs" {
+  const config: {
+    name?: string;
+    version?: string;
+    description?: string;
+    instructions?: string;
+    icons?: unknown[];
+    defaultHandlerStrategy?: "orphans" | "all";
+    security?: { allowedOrigins?: "*" | string[] };
+  };
+  export default config;
+}
+
+declare module "#nuxt-mcp-toolkit/default-handler.mjs" {
+  import type { ToolkitDefinition } from "./toolkit-external.ts";
+
+  export const defaultHandler: {
+    name?: string;
+    version?: string;
+    description?: string;
+    instructions?: string;
+    icons?: unknown[];
+    tools?: ToolkitDefinition[] | ((event: unknown) => ToolkitDefinition[] | Promise<ToolkitDefinition[]>);
+    middleware?: (event: unknown, next: () => Promise<unknown>) => unknown;
+  } | null;
 }

@@ -1,0 +1,169 @@
+/**
+ * The MCP route's stateless path. The toolkit serves 2025-11-25 on SDK v1,
+ * whose sessions live in one process's memory; this middleware answers, on
+ * the same path and before the toolkit sees them:
+ * - every 2026-07-28 request (no session: questions ride `input_required` and
+ *   a `requestState` any instance can read, signed with the shared key);
+ * - on presets that run many short-lived instances (serverless functions,
+ *   workers), every 2025 request too, each on its own (plain calls and
+ *   progress; a question needs a session, so 2025 clients get none there).
+ * Both revisions list the same tools: the app's and the toolkit's own.
+ */
+import { type AnyTool, sanitizeLine } from "@agntn/tools";
+import { createMcpServer, type ExternalTool } from "@agntn/tools/mcp";
+import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { defineEventHandler, getRequestURL, readRawBody } from "h3";
+import config from "#agntn-tools/config.mjs";
+import { appToolOf } from "./app-tools.ts";
+import { isExactRoute } from "./hosts.ts";
+import { stateKeyOf, warnWithoutStateKey } from "./state-key.ts";
+import { originRefused, resolveRouteTools, routeMiddleware } from "./toolkit-config.ts";
+import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
+
+/** The request parts read here, the same on Nitro's h3 v1 event under Node and on workers. */
+interface EventLike {
+  path: string;
+  method: string;
+  headers: Headers;
+  node?: { req?: { on?(name: string, listener: () => void): unknown }; res?: { writableFinished?: boolean } };
+}
+
+/** Largest body read here; the SDK's own default bound. */
+const MAX_BODY = 4 * 1024 * 1024;
+
+function jsonRpcError(status: number, code: number, message: string): Response {
+  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
+    status,
+    headers: { "content-type": "application/json" },
+  });
+}
+
+/** What one request's server is built from, found again by the SDK's factory through the request. */
+interface RouteTools {
+  tools: readonly AnyTool[];
+  external: ExternalTool[];
+}
+
+/**
+ * Keyed by a header this middleware sets on the request it builds (any value
+ * the client sent is replaced): the SDK hands its factory a clone of the
+ * request on the 2025 leg, so the object itself cannot be the key.
+ */
+const ROUTE_HEADER = "x-agntn-tools-request";
+const perRequest = new Map<string, RouteTools>();
+
+/** One array per set of app tools, so the per-list caches (index, listing) stay warm across requests. */
+const lists = new Map<string, readonly AnyTool[]>();
+
+function stableList(tools: AnyTool[]): readonly AnyTool[] {
+  const key = tools.map((tool) => tool.name).join("\u0000");
+  const known = lists.get(key);
+  if (known) return known;
+  if (lists.size >= 64) lists.clear();
+  lists.set(key, tools);
+  return tools;
+}
+
+async function routeTools(event: unknown): Promise<RouteTools> {
+  const own: AnyTool[] = [];
+  const external: ExternalTool[] = [];
+  for (const entry of await resolveRouteTools(event)) {
+    const tool = appToolOf(entry);
+    if (tool) own.push(tool);
+    else external.push(externalTool(entry as ToolkitDefinition));
+  }
+  return { tools: stableList(own), external };
+}
+
+const handlers = new Map<string, McpHttpHandler>();
+
+/** The SDK's web-standard handler, one per state key (the key reaches workers only with a request). */
+function handlerFor(key: string | undefined): McpHttpHandler {
+  const id = key ?? "";
+  let handler = handlers.get(id);
+  if (handler) return handler;
+  const options = key === undefined ? {} : { requestStateKey: key };
+  handler = createMcpHandler(
+    (ctx) => {
+      const id = ctx.requestInfo?.headers.get(ROUTE_HEADER);
+      const found = id ? perRequest.get(id) : undefined;
+      if (!found) throw new Error("@agntn/tools: no tool list for this request");
+      return createMcpServer({ name: config.name, version: config.version }, found.tools, { ...options, external: found.external });
+    },
+    {
+      legacy: config.stateless ? "stateless" : "reject",
+      maxRequestBodySize: MAX_BODY,
+      onerror: (error) => console.error(`[@agntn/tools] MCP route: ${sanitizeLine(error.message)}`),
+    },
+  );
+  handlers.set(id, handler);
+  return handler;
+}
+
+/** A web Request with the body read once (h3 keeps it, so the toolkit can still read it when the request is not ours). */
+function webRequest(event: EventLike, body: Uint8Array | undefined): Request {
+  const abort = new AbortController();
+  // A client that goes away aborts the call (and its signal), as the toolkit's own transport does.
+  event.node?.req?.on?.("close", () => {
+    if (!event.node?.res?.writableFinished) abort.abort();
+  });
+  const headers = new Headers(event.headers);
+  headers.set(ROUTE_HEADER, crypto.randomUUID());
+  const init: RequestInit = { method: event.method, headers, signal: abort.signal };
+  if (body !== undefined) init.body = body as BodyInit;
+  return new Request(getRequestURL(event as never), init);
+}
+
+async function bodyOf(event: EventLike): Promise<Uint8Array | undefined | "too large"> {
+  if (event.method !== "POST") return undefined;
+  const declared = Number(event.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY) return "too large";
+  const raw = (await readRawBody(event as never, false)) as Uint8Array | undefined;
+  if (raw && raw.byteLength > MAX_BODY) return "too large";
+  return raw ?? new Uint8Array();
+}
+
+/** Whether the toolkit (with its sessions) should answer this request instead. */
+async function forTheToolkit(event: EventLike, request: Request): Promise<boolean> {
+  if (config.stateless) {
+    // Only a browser's page view goes on: the toolkit redirects it to the site.
+    return event.method === "GET" && (event.headers.get("accept") ?? "").includes("text/html");
+  }
+  if (event.method !== "POST" || event.headers.has("mcp-session-id")) return true;
+  return isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY }).catch(() => true);
+}
+
+async function serve(event: EventLike, request: Request): Promise<Response> {
+  const key = stateKeyOf(event);
+  warnWithoutStateKey(event);
+  const id = request.headers.get(ROUTE_HEADER) ?? "";
+  perRequest.set(id, await routeTools(event));
+  try {
+    return await handlerFor(key).fetch(request);
+  } finally {
+    // The factory has run by the time the response starts; a streamed answer keeps its server, not this entry.
+    perRequest.delete(id);
+  }
+}
+
+export default defineEventHandler(async (raw) => {
+  const event = raw as unknown as EventLike;
+  if (!isExactRoute(event.path, config.route)) return;
+  const body = await bodyOf(event);
+  if (body === "too large") return jsonRpcError(413, -32600, `Request body over ${MAX_BODY} bytes`);
+  const request = webRequest(event, body);
+  if (await forTheToolkit(event, request.clone())) return;
+  if (originRefused(event.headers.get("origin"), getRequestURL(event as never).origin)) {
+    return jsonRpcError(403, -32600, "Origin not allowed");
+  }
+  if (!routeMiddleware) return serve(event, request);
+  // The app's own middleware for the route (auth, logging) runs on this path too, as the toolkit runs it.
+  let answered: Response | undefined;
+  const next = async () => {
+    answered = await serve(event, request);
+    return answered;
+  };
+  const result = await routeMiddleware(raw, next);
+  if (result !== undefined) return result;
+  return answered ?? serve(event, request);
+});

@@ -1,0 +1,91 @@
+/**
+ * The tool list the toolkit would serve on its default route for this
+ * request, resolved the way the toolkit resolves it: the default handler's
+ * own `tools` (a list or a function of the event) or else the toolkit's
+ * definitions (orphans only, by default), filtered by each tool's `enabled`,
+ * then handed to every `mcp:config:resolved` listener (this module's own
+ * included, which adds the app's tools). So both revisions list the same
+ * tools, and a listener that hides tools per request hides them on both.
+ */
+import { getMcpTools } from "@nuxtjs/mcp-toolkit/server";
+import { useNitroApp } from "nitropack/runtime";
+import toolkitConfig from "#nuxt-mcp-toolkit/config.mjs";
+import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
+import type { ToolkitDefinition } from "./toolkit-external.ts";
+
+interface EnabledDefinition {
+  enabled?: (event: unknown) => boolean | Promise<boolean>;
+}
+
+async function enabledOnly<T>(definitions: readonly T[], event: unknown): Promise<T[]> {
+  const keep = await Promise.all(
+    definitions.map(async (definition) => {
+      const enabled = (definition as EnabledDefinition).enabled;
+      if (typeof enabled !== "function") return true;
+      try {
+        return await enabled(event);
+      } catch {
+        return false;
+      }
+    }),
+  );
+  return definitions.filter((_, index) => keep[index]);
+}
+
+async function definitionsFor(event: unknown): Promise<ToolkitDefinition[]> {
+  const field = defaultHandler?.tools;
+  if (Array.isArray(field)) return field;
+  if (typeof field === "function") return field(event);
+  const orphansOnly = (toolkitConfig.defaultHandlerStrategy ?? "orphans") === "orphans";
+  return (await getMcpTools({ event: event as never, ...(orphansOnly ? { orphansOnly: true } : {}) })) as unknown as ToolkitDefinition[];
+}
+
+/** Every entry on the default route for this request: the toolkit's definitions and the app's stand-ins. */
+export async function resolveRouteTools(event: unknown): Promise<unknown[]> {
+  const tools = await enabledOnly(await definitionsFor(event), event);
+  const config = {
+    name: defaultHandler?.name ?? toolkitConfig.name,
+    version: defaultHandler?.version ?? toolkitConfig.version,
+    description: defaultHandler?.description ?? toolkitConfig.description,
+    instructions: defaultHandler?.instructions ?? toolkitConfig.instructions,
+    icons: defaultHandler?.icons ?? toolkitConfig.icons,
+    tools: tools as unknown[],
+    resources: [] as unknown[],
+    prompts: [] as unknown[],
+  };
+  try {
+    const hooks = useNitroApp().hooks as unknown as { callHook(name: string, context: unknown): Promise<unknown> };
+    await hooks.callHook("mcp:config:resolved", { config, event });
+  } catch (error) {
+    // As the toolkit does: a throwing listener is reported and the request goes on.
+    console.error(
+      "[@agntn/tools] an mcp:config:resolved listener threw; the request goes on",
+      error instanceof Error ? error.message : error,
+    );
+  }
+  return config.tools;
+}
+
+/** The app's own `defineMcpHandler` middleware for the default route (auth, logging), which the 2026 path runs too. */
+export const routeMiddleware = defaultHandler?.middleware;
+
+/**
+ * The toolkit's Origin rule, applied to 2026 requests as the toolkit applies
+ * it to 2025 ones: `"*"` lets any origin in; a list lets those in; by
+ * default only the request's own origin. A request with no Origin passes.
+ */
+export function originRefused(origin: string | null, ownOrigin: string): boolean {
+  const allowed = toolkitConfig.security?.allowedOrigins;
+  if (allowed === "*" || origin === null) return false;
+  const normalise = (value: string) => {
+    try {
+      return new URL(value).origin;
+    } catch {
+      return null;
+    }
+  };
+  const given = normalise(origin);
+  if (given === null) return true;
+  if (Array.isArray(allowed)) return !allowed.some((entry) => normalise(entry) === given);
+  return given !== ownOrigin;
+}

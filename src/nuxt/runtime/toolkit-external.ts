@@ -1,0 +1,172 @@
+/**
+ * The toolkit's own tools (a Docus site's page tools, the app's
+ * `server/mcp/tools/*`) on the 2026-07-28 path of the route. The toolkit runs
+ * on SDK v1, which speaks only 2025-11-25, so on 2026 the module serves them
+ * itself: listed the way SDK v1 lists them (Zod → JSON Schema) and answered
+ * the way the toolkit answers them (its own cache wrapper and result
+ * normalisation), with the arguments checked by the tool's own Zod schema.
+ *
+ * What a toolkit tool cannot have on 2026: a session (`useMcpSession`), the
+ * SDK v1 server (`useMcpServer`, the `mcp:server:created` hook), and
+ * elicitation through `useMcpElicitation`, which needs a 2025 session.
+ */
+import { sanitizeLine, sanitizeText } from "@agntn/tools";
+import type { ExternalCallContext, ExternalTool } from "@agntn/tools/mcp";
+import { createCacheOptions, normalizeErrorToResult, normalizeToolResult, wrapWithCache } from "@nuxtjs/mcp-toolkit/server";
+import { z } from "zod";
+import { registeredName } from "./join.ts";
+
+/** A tool definition as the toolkit holds it (`defineMcpTool`), reduced to what is read here. */
+export interface ToolkitDefinition {
+  name?: string;
+  title?: string;
+  description?: string;
+  inputSchema?: unknown;
+  outputSchema?: unknown;
+  annotations?: Record<string, unknown>;
+  inputExamples?: unknown[];
+  group?: string;
+  tags?: string[];
+  cache?: unknown;
+  _meta?: Record<string, unknown>;
+  handler: (...args: unknown[]) => unknown;
+}
+
+type AnyZod = z.ZodType;
+
+function isZodSchema(value: unknown): value is AnyZod {
+  return typeof value === "object" && value !== null && "_zod" in value;
+}
+
+/** A raw shape (`{ name: z.string() }`) or a Zod object, as SDK v1 takes either. */
+function objectSchema(schema: unknown): AnyZod | undefined {
+  if (schema === undefined || schema === null) return undefined;
+  if (isZodSchema(schema)) return schema;
+  return z.object(schema as Record<string, AnyZod>);
+}
+
+/** The JSON Schema a 2026 client sees; the dialect is 2020-12 by default there, so `$schema` is left out. */
+function listedSchema(schema: AnyZod | undefined): Record<string, unknown> {
+  if (!schema) return { type: "object", properties: {} };
+  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
+  delete json.$schema;
+  return json;
+}
+
+/** The title as the toolkit derives it from the file name (`list-pages.ts` → "List Pages"). */
+function titleOf(definition: ToolkitDefinition): string | undefined {
+  if (definition.title) return definition.title;
+  const filename = definition._meta?.filename;
+  if (typeof filename !== "string") return undefined;
+  return filename
+    .replace(/\.(ts|js|mts|mjs)$/, "")
+    .replace(/[-_]+/g, " ")
+    .replace(/([a-z])([A-Z])/g, "$1 $2")
+    .replace(/\b\w/g, (c) => c.toUpperCase());
+}
+
+/** Zod's issues as the core writes its own: one line each, cleaned. */
+function issueLines(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .map(
+      (issue) =>
+        `Invalid arguments at /${issue.path.map((p) => String(p).replace(/~/g, "~0").replace(/\//g, "~1")).join("/")}: ${sanitizeLine(issue.message)}`,
+    )
+    .join("\n");
+}
+
+function refusal(text: string): Record<string, unknown> {
+  return { content: [{ type: "text", text }], isError: true };
+}
+
+/** Error texts from a toolkit tool's throw are cleaned like every other echoed text. */
+function cleanError(result: { content?: Array<{ type: string; text?: string }> } & Record<string, unknown>): Record<string, unknown> {
+  const content = (result.content ?? []).map((block) =>
+    block.type === "text" ? { ...block, text: sanitizeText(block.text ?? "") } : block,
+  );
+  return { ...result, content };
+}
+
+/** What SDK v1 hands a handler as its last argument, filled from the 2026 request. */
+function requestExtra(context: ExternalCallContext): Record<string, unknown> {
+  return {
+    signal: context.signal,
+    requestId: context.requestId,
+    _meta: context._meta,
+    sendNotification: context.sendNotification,
+    sendRequest: () => Promise.reject(new Error("A toolkit tool cannot send requests to the client on MCP 2026-07-28 (no session)")),
+  };
+}
+
+function toExternal(definition: ToolkitDefinition): ExternalTool {
+  const name = registeredName(definition);
+  if (name === undefined) throw new Error("@agntn/tools: a toolkit tool has neither a name nor a file name");
+  const input = objectSchema(definition.inputSchema);
+  const output = objectSchema(definition.outputSchema);
+  const listing: ExternalTool["listing"] = { name, inputSchema: listedSchema(input) };
+  const title = titleOf(definition);
+  if (title) listing.title = title;
+  if (definition.description) listing.description = definition.description;
+  if (output) listing.outputSchema = listedSchema(output);
+  if (definition.annotations) listing.annotations = definition.annotations;
+  const group = definition.group ?? definition._meta?.group;
+  const meta = {
+    ...definition._meta,
+    ...(definition.inputExamples && { inputExamples: definition.inputExamples }),
+    ...(group != null && { group }),
+    ...(definition.tags?.length && { tags: definition.tags }),
+  };
+  if (Object.keys(meta).length > 0) listing._meta = meta;
+
+  let handler = definition.handler;
+  if (definition.cache !== undefined) {
+    // The toolkit's own cache wrapper under the toolkit's own name, so both revisions share one cache.
+    const defaultGetKey = input
+      ? (args: Record<string, unknown>) =>
+          Object.values(args)
+            .map((v) => String(v).replace(/\//g, "-").replace(/^-/, ""))
+            .join(":")
+      : undefined;
+    handler = wrapWithCache(
+      handler as never,
+      createCacheOptions(definition.cache as never, `mcp-tool:${name}`, defaultGetKey as never),
+    ) as never;
+  }
+
+  return {
+    listing,
+    async call(args, context) {
+      const extra = requestExtra(context);
+      let result: unknown;
+      try {
+        if (input) {
+          const parsed = await input.safeParseAsync(args);
+          if (!parsed.success) return refusal(issueLines(parsed.error.issues));
+          result = await handler(parsed.data, extra);
+        } else {
+          result = await handler(extra);
+        }
+      } catch (error) {
+        return cleanError(normalizeErrorToResult(error) as never);
+      }
+      const normalized = normalizeToolResult(result as never) as Record<string, unknown>;
+      if (output && normalized.isError !== true && normalized.structuredContent !== undefined) {
+        const checked = await output.safeParseAsync(normalized.structuredContent);
+        if (!checked.success) return refusal(issueLines(checked.error.issues).replace(/Invalid arguments/g, "Invalid structured content"));
+      }
+      return normalized;
+    },
+  };
+}
+
+const made = new WeakMap<ToolkitDefinition, ExternalTool>();
+
+/** The 2026 face of a toolkit tool, made once per definition. */
+export function externalTool(definition: ToolkitDefinition): ExternalTool {
+  let tool = made.get(definition);
+  if (!tool) {
+    tool = toExternal(definition);
+    made.set(definition, tool);
+  }
+  return tool;
+}
