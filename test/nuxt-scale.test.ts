@@ -15,9 +15,9 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
-import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 
 const PLAYGROUND = join(root, "playground");
 const KEY = "a-shared-request-state-key-for-every-instance-01";

@@ -14,10 +14,10 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
-import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, root } from "./fixtures/nuxt-server.ts";
 import { startWorker, type Worker } from "./fixtures/workerd.ts";
+import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 
 const APP = join(root, "test/fixtures/nuxt-workerd");
 const KEY = "a-shared-request-state-key-for-every-worker-0001";
@@ -84,7 +84,10 @@ describe("the Nuxt module's route on workerd: MCP 2025-11-25", () => {
     }
     expect(answerOf(await client.callTool({ name: "text_slug", arguments: { txt: "x" } }))).toEqual({
       content: [
-        { type: "text", text: 'Invalid arguments: unknown property "txt"; takes text, separator\nInvalid arguments at /: must have required properties text' },
+        {
+          type: "text",
+          text: 'Invalid arguments: unknown property "txt"; takes text, separator\nInvalid arguments at /: must have required properties text',
+        },
       ],
       isError: true,
     });

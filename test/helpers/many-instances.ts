@@ -84,9 +84,15 @@ export function answerOf(result: Record<string, unknown>): Record<string, unknow
 /** The slug calls of the load: varied titles, every separator, and bad calls among them. */
 export function slugCases(count: number): Array<Record<string, unknown>> {
   const separators = [undefined, "-", "_", "."];
-  const bad: Array<Record<string, unknown>> = [{ text: "" }, { text: "!!!" }, { text: "a", extra: 1 }, { text: 7 }, { text: "a", separator: "+" }];
+  const bad: Array<Record<string, unknown>> = [
+    { text: "" },
+    { text: "!!!" },
+    { text: "a", extra: 1 },
+    { text: 7 },
+    { text: "a", separator: "+" },
+  ];
   return Array.from({ length: count }, (_, i) => {
-    if (i % 10 === 9) return bad[(i / 10) % bad.length | 0] as Record<string, unknown>;
+    if (i % 10 === 9) return bad[((i / 10) % bad.length) | 0] as Record<string, unknown>;
     const separator = separators[i % separators.length];
     const text = `Call ${i}: Ünïcode Title ${"x".repeat(i % 5)}`;
     return separator === undefined ? { text } : { text, separator };
@@ -169,7 +175,10 @@ export function modernScaleSuite(label: string, target: () => ScaleTarget, calls
       const { balancer } = target();
       const client = await modernClient(balancer);
       const seen: unknown[] = [];
-      const result = await client.callTool({ name: "text_count", arguments: { text: "a b\nc\nd e f" } }, { onprogress: (p) => seen.push(p) });
+      const result = await client.callTool(
+        { name: "text_count", arguments: { text: "a b\nc\nd e f" } },
+        { onprogress: (p) => seen.push(p) },
+      );
       expect(answerOf(result)).toEqual({ content: [{ type: "text", text: "6 words" }] });
       expect(seen).toEqual([
         { progress: 1, total: 3, message: "counted 1 of 3 lines" },
