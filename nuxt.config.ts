@@ -46,6 +46,8 @@ export default defineNuxtConfig({
     description: "The @agntn/tools docs as tools: list the pages, read one as markdown, and try text_slug.",
     icons: [{ src: icon, mimeType: "image/svg+xml", sizes: ["any"] }],
   },
+  // The Deploying page shows nginx configs; Docus's own languages are merged in from its layer.
+  content: { build: { markdown: { highlight: { langs: ["nginx"] } } } },
   nitro: {
     serverAssets: [{ baseName: "docs-pages", dir: here("./docs/content") }],
   },

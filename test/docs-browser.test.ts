@@ -30,7 +30,14 @@ const panels = JSON.parse(readFileSync(join(root, "docs/app/data/host-facts.json
   rows: { label: string; value: string }[];
 }[];
 
-const PAGES = ["/", "/playground", ...new Set(navigation.navigation.flatMap((group) => group.children.map((child) => child.path)))];
+/** Pages the site has beyond the specification's navigation. */
+const EXTRA_PAGES = ["/guide/deploying"];
+
+const PAGES = [
+  "/",
+  "/playground",
+  ...new Set([...navigation.navigation.flatMap((group) => group.children.map((child) => child.path)), ...EXTRA_PAGES]),
+];
 
 /** What each host answers per preset: the channel, and a line its text must contain. */
 const EXPECTED: Record<string, Record<"mcp" | "pi" | "omp" | "ai", [channel: string, line: string]>> = {

@@ -68,6 +68,12 @@ describe("code blocks", () => {
     }
   });
 
+  it("every nginx block is a config file of docs/examples/deploy, the files the nginx tests run", () => {
+    const shown = pages.flatMap((page) => blocksOf(page.markdown).filter((block) => block.lang === "nginx"));
+    expect(shown.map((block) => block.label).sort()).toEqual(readdirSync(join(examples, "deploy")).sort());
+    for (const block of shown) expect(block.code).toBe(readFileSync(join(examples, "deploy", block.label), "utf8").replace(/\n$/, ""));
+  });
+
   it("every example file is shown on a page (tools.ts is the shared list they import)", () => {
     const shown = new Set(pages.flatMap((page) => blocksOf(page.markdown).map((block) => exampleOf(block))));
     expect(exampleFiles.filter((name) => name !== "tools.ts" && !shown.has(name))).toEqual([]);

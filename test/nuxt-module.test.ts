@@ -8,7 +8,8 @@ import { fileURLToPath } from "node:url";
 import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
-import { hostnameOf, onRoute } from "../src/nuxt/runtime/hosts.ts";
+import { isManyInstancePreset } from "../src/nuxt/module.ts";
+import { hostnameOf, isExactRoute, onRoute } from "../src/nuxt/runtime/hosts.ts";
 import { joinTools, registeredName } from "../src/nuxt/runtime/join.ts";
 
 describe("the module's meta", () => {
@@ -103,5 +104,40 @@ describe("the Host check behind agntnTools.allowedHosts", () => {
     { path: "/agent-mcp/x", route: "/agent-mcp", on: true },
   ])("counts $path as on $route: $on", ({ path, route, on }) => {
     expect(onRoute(path, route)).toBe(on);
+  });
+});
+
+describe("where 2025 clients get sessions", () => {
+  it.each([
+    ["node-server", false],
+    ["node", false],
+    ["node_listener", false],
+    ["bun", false],
+    ["deno-server", false],
+    ["nitro-dev", false],
+    ["node-cluster", true],
+    ["vercel", true],
+    ["netlify", true],
+    ["aws-lambda", true],
+    ["azure-functions", true],
+    ["cloudflare-module", true],
+    ["cloudflare-pages", true],
+    ["firebase-app-hosting", true],
+  ])("preset %s answers 2025 without sessions: %s", (preset, stateless) => {
+    expect(isManyInstancePreset(preset)).toBe(stateless);
+  });
+});
+
+describe("the stateless path's route match", () => {
+  it.each([
+    { path: "/mcp", route: "/mcp", exact: true },
+    { path: "/mcp/", route: "/mcp", exact: true },
+    { path: "/mcp?x=1", route: "/mcp", exact: true },
+    { path: "/mcp/deeplink", route: "/mcp", exact: false },
+    { path: "/mcp/badge.svg", route: "/mcp", exact: false },
+    { path: "/mcpx", route: "/mcp", exact: false },
+    { path: "/agent-mcp", route: "/agent-mcp/", exact: true },
+  ])("takes $path as the route $route itself: $exact", ({ path, route, exact }) => {
+    expect(isExactRoute(path, route)).toBe(exact);
   });
 });
