@@ -18,6 +18,7 @@ const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 5, file: "scale.ts", title: "Scale: 10 to 10,000 tools" },
   { id: 6, file: "nuxt-route.ts", title: "The Nuxt /mcp route under load" },
   { id: 7, file: "imports.ts", title: "Cold import time and size per entry" },
+  { id: 8, file: "route-scale.ts", title: "The module's route scaled out" },
 ];
 
 function cpuModel(): string {

@@ -38,8 +38,14 @@ interface Connected {
 }
 
 /** An SDK v2 client; with `onForm` it declares form elicitation and answers each form with it. */
-async function connect(onForm?: (params: unknown) => Promise<unknown>): Promise<Connected> {
-  const client = new Client({ name: "faults-test", version: "1.0.0" }, { capabilities: onForm ? { elicitation: { form: {} } } : {} });
+async function connect(onForm?: (params: unknown) => Promise<unknown>, modern = false): Promise<Connected> {
+  const client = new Client(
+    { name: "faults-test", version: "1.0.0" },
+    {
+      capabilities: onForm ? { elicitation: { form: {} } } : {},
+      ...(modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+    },
+  );
   if (onForm) client.setRequestHandler("elicitation/create", async (request) => (await onForm(request.params)) as never);
   const transport = new StreamableHTTPClientTransport(mcp());
   await client.connect(transport);
@@ -63,9 +69,12 @@ async function until(condition: () => Promise<boolean>, what: string): Promise<v
   throw new Error(`timed out waiting for ${what}`);
 }
 
-describe("a tool that hangs until its signal aborts", () => {
+describe.each([
+  ["2025-11-25", false],
+  ["2026-07-28", true],
+] as const)("a tool that hangs until its signal aborts, on %s", (_revision, modern) => {
   it("sees the abort when the client cancels, and the server answers the next call", async () => {
-    const { client } = await connect();
+    const { client } = await connect(undefined, modern);
     const controller = new AbortController();
     const call = client.callTool({ name: "fault_hang", arguments: {} }, { signal: controller.signal });
     await until(async () => (await faultState(client))?.startsWith("hang: waiting") === true, "fault_hang to start");

@@ -25,7 +25,7 @@ interface EventLike {
   path: string;
   method: string;
   headers: Headers;
-  node?: { req?: { on?(name: string, listener: () => void): unknown }; res?: { writableFinished?: boolean } };
+  node?: { res?: { writableFinished?: boolean; on?(name: string, listener: () => void): unknown } };
 }
 
 /** Largest body read here; the SDK's own default bound. */
@@ -103,9 +103,10 @@ function handlerFor(key: string | undefined): McpHttpHandler {
 /** A web Request with the body read once (h3 keeps it, so the toolkit can still read it when the request is not ours). */
 function webRequest(event: EventLike, body: Uint8Array | undefined): Request {
   const abort = new AbortController();
-  // A client that goes away aborts the call (and its signal), as the toolkit's own transport does.
-  event.node?.req?.on?.("close", () => {
-    if (!event.node?.res?.writableFinished) abort.abort();
+  // A client that goes away before its answer is written aborts the call (and the tool's signal).
+  const res = event.node?.res;
+  res?.on?.("close", () => {
+    if (!res.writableFinished) abort.abort();
   });
   const headers = new Headers(event.headers);
   headers.set(ROUTE_HEADER, crypto.randomUUID());
@@ -123,14 +124,15 @@ async function bodyOf(event: EventLike): Promise<Uint8Array | undefined | "too l
   return raw ?? new Uint8Array();
 }
 
-/** Whether the toolkit (with its sessions) should answer this request instead. */
-async function forTheToolkit(event: EventLike, request: Request): Promise<boolean> {
-  if (config.stateless) {
-    // Only a browser's page view goes on: the toolkit redirects it to the site.
-    return event.method === "GET" && (event.headers.get("accept") ?? "").includes("text/html");
-  }
-  if (event.method !== "POST" || event.headers.has("mcp-session-id")) return true;
-  return isLegacyRequest(request, undefined, { maxRequestBodySize: MAX_BODY }).catch(() => true);
+/**
+ * Whether the toolkit answers this request without a look at its body: a
+ * browser's page view (the toolkit redirects it) and, where 2025 clients get
+ * sessions, every request of a session or on the session's other methods.
+ */
+function plainlyForTheToolkit(event: EventLike): boolean {
+  if (event.method === "GET" && (event.headers.get("accept") ?? "").includes("text/html")) return true;
+  if (config.stateless) return false;
+  return event.method !== "POST" || event.headers.has("mcp-session-id");
 }
 
 async function serve(event: EventLike, request: Request): Promise<Response> {
@@ -148,11 +150,12 @@ async function serve(event: EventLike, request: Request): Promise<Response> {
 
 export default defineEventHandler(async (raw) => {
   const event = raw as unknown as EventLike;
-  if (!isExactRoute(event.path, config.route)) return;
+  if (!isExactRoute(event.path, config.route) || plainlyForTheToolkit(event)) return;
   const body = await bodyOf(event);
   if (body === "too large") return jsonRpcError(413, -32600, `Request body over ${MAX_BODY} bytes`);
   const request = webRequest(event, body);
-  if (await forTheToolkit(event, request.clone())) return;
+  // A 2025 request without a session (initialize, mostly) goes to the toolkit, which opens one.
+  if (!config.stateless && (await isLegacyRequest(request.clone(), undefined, { maxRequestBodySize: MAX_BODY }).catch(() => true))) return;
   if (originRefused(event.headers.get("origin"), getRequestURL(event as never).origin)) {
     return jsonRpcError(403, -32600, "Origin not allowed");
   }
