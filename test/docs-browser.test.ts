@@ -369,6 +369,22 @@ describe("machine-readable faces", () => {
     expect(text).toContain("/llms-full.txt");
   });
 
+  it("/mcp answers a 2026-07-28 client with the same three tools", async () => {
+    const client = new Client({ name: "docs-2026", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));
+    try {
+      expect(client.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      expect(client.getServerVersion()?.description).toMatch(/docs as tools/);
+      expect(client.getServerVersion()?.icons?.[0]?.src).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["docs_list_pages", "docs_read_page", "text_slug"]);
+      expect((await client.callTool({ name: "text_slug", arguments: { text: "Docs Site" } })).content).toEqual([
+        { type: "text", text: "docs-site" },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+
   it("/mcp answers an SDK client with the docs page tools and text_slug, and nothing of Docus's", async () => {
     const client = new Client({ name: "docs-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL(`${origin}/mcp`)));

@@ -34,6 +34,33 @@ describe.skipIf(process.env.AGNTN_TEST_DOCUS !== "1")("a Docus site with the mod
     expect(names).toEqual(["get-page", "list-pages", ...tools.map((tool) => tool.name)]);
   });
 
+  it("lists the same tools to a 2026-07-28 client, page tools included, and answers them there too", async () => {
+    const modern = new Client({ name: "docus-2026", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await modern.connect(new StreamableHTTPClientTransport(new URL("/mcp", site!.url)));
+    try {
+      expect(modern.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+      const legacy = (await client!.listTools()).tools;
+      const listed = (await modern.listTools()).tools;
+      expect(listed.map((tool) => tool.name)).toEqual(legacy.map((tool) => tool.name));
+      // The page tools' schemas as SDK v1 lists them (Zod → JSON Schema), without the draft-07 `$schema` tag.
+      for (const name of ["get-page", "list-pages"]) {
+        const { $schema: _draft, ...v1 } = legacy.find((tool) => tool.name === name)!.inputSchema as Record<string, unknown>;
+        expect(listed.find((tool) => tool.name === name)!.inputSchema).toEqual(v1);
+      }
+      const pages = await modern.callTool({ name: "list-pages", arguments: {} });
+      expect(pages.isError).toBeUndefined();
+      expect((pages.content as Array<{ text: string }>)[0]!.text).toBe(
+        ((await client!.callTool({ name: "list-pages", arguments: {} })).content as Array<{ text: string }>)[0]!.text,
+      );
+      expect(await modern.callTool({ name: "get-page", arguments: { path: 42 } })).toMatchObject({
+        content: [{ type: "text", text: "Invalid arguments at /path: Invalid input: expected string, received number" }],
+        isError: true,
+      });
+    } finally {
+      await modern.close();
+    }
+  });
+
   it("keeps the page tools working", async () => {
     const pages = await client!.callTool({ name: "list-pages", arguments: {} });
     expect(pages.isError).toBeUndefined();

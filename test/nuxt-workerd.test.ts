@@ -15,7 +15,7 @@ import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
-import { buildApp, root } from "./fixtures/nuxt-server.ts";
+import { buildApp, buildLog, root } from "./fixtures/nuxt-server.ts";
 import { startWorker, type Worker } from "./fixtures/workerd.ts";
 import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 
@@ -62,6 +62,17 @@ modernScaleSuite(
 );
 
 describe("the Nuxt module's route on workerd: MCP 2025-11-25", () => {
+  it("was built with one line saying what 2025 clients get on this preset", () => {
+    const said = buildLog(APP)
+      .split("\n")
+      .filter((line) => line.includes("[@agntn/tools]"))
+      // consola colours or drops the backticks of inline code, depending on the terminal.
+      .map((line) => line.replace(/\u001b\[[0-9;]*m/g, "").replace(/`/g, ""));
+    expect(said).toEqual([
+      "[@agntn/tools] ℹ Preset cloudflare-module may answer each request from another instance: 2025-11-25 clients are answered without sessions there (plain calls and progress; questions need 2026-07-28, which works on any instance).",
+    ]);
+  });
+
   async function connect(): Promise<{ client: ClientV1; forms: unknown[] }> {
     const client = new ClientV1({ name: "workerd-2025", version: "1.0.0" }, { capabilities: { elicitation: {} } });
     const forms: unknown[] = [];

@@ -371,6 +371,22 @@ describe("an app whose asyncContext is off (fixture /mcp)", () => {
     ).toEqual([NO_STATE_KEY, clash]);
   });
 
+  it("lists the toolkit's own tools to a 2026-07-28 client too, and answers them as the toolkit would", async () => {
+    const modern = new ClientV2({ name: "modern", version: "1.0.0" }, { versionNegotiation: { mode: "auto" } });
+    await modern.connect(new TransportV2(new URL("/mcp", fixture.url)));
+    expect(modern.getNegotiatedProtocolVersion()).toBe("2026-07-28");
+    const legacy = await connect("SDK v2 client", new URL("/mcp", fixture.url));
+    expect((await modern.listTools()).tools.map((tool) => tool.name)).toEqual((await legacy.listTools()).tools.map((tool) => tool.name));
+    const echo = await modern.callTool({ name: "fixture_echo", arguments: {} });
+    expect({ content: echo.content, isError: echo.isError }).toEqual({
+      content: [{ type: "text", text: "echo from the toolkit" }],
+      isError: undefined,
+    });
+    const pages = await modern.callTool({ name: "list-pages", arguments: {} });
+    expect(pages.content).toEqual([{ type: "text", text: "/\n/guide" }]);
+    await modern.close();
+  });
+
   it.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("answers every call with the error naming the flag, %s", async (kind) => {
     const client = await connect(kind, new URL("/mcp", fixture.url), { replies: () => [] });
     for (const [name, args] of [

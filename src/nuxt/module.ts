@@ -22,7 +22,6 @@
  * instances, 2025 requests are answered statelessly there too.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
@@ -147,13 +146,18 @@ function workersExecutor(toolkitDist: string): { name: string; resolveId(source:
   };
 }
 
-/** Whether a package name resolves from the app's root. */
-function canResolve(name: string, rootDir: string): boolean {
-  try {
-    createRequire(join(rootDir, "package.json")).resolve(name);
-    return true;
-  } catch {
-    return false;
+/**
+ * Whether a package is installed where the app's build would find it: a
+ * `node_modules/<name>` at the app's root or above. Looked up on disk rather
+ * than resolved, since some packages export no entry a `require` could find.
+ */
+function hasPackage(name: string, rootDir: string): boolean {
+  let dir = resolve(rootDir);
+  for (;;) {
+    if (existsSync(join(dir, "node_modules", name, "package.json"))) return true;
+    const parent = dirname(dir);
+    if (parent === dir) return false;
+    dir = parent;
   }
 }
 
@@ -206,6 +210,12 @@ export default defineNuxtModule<ModuleOptions>({
     }
     for (const notice of found) logger.warn(notice);
 
+    // The route answers 2026-07-28 with the MCP server SDK v2; say so at build time, not as an unresolved import.
+    if (!hasPackage("@modelcontextprotocol/server", nuxt.options.rootDir)) {
+      throw new Error(
+        "@agntn/tools/nuxt answers MCP 2026-07-28 with @modelcontextprotocol/server, which this app does not have: npm install @modelcontextprotocol/server",
+      );
+    }
     const identity = serverIdentity(nuxt, options);
     const toolsPath = await resolvePath(options.tools);
     if (!existsSync(toolsPath)) {
@@ -231,7 +241,7 @@ export default defineNuxtModule<ModuleOptions>({
       const wanted = String(nitroConfig.preset || process.env.NITRO_PRESET || process.env.SERVER_PRESET || "");
       if (!wanted.includes("cloudflare")) return;
       nitroConfig.alias ??= {};
-      if (!canResolve("agents/mcp", nuxt.options.rootDir)) nitroConfig.alias["agents/mcp"] ??= runtimeFile("no-agents");
+      if (!hasPackage("agents", nuxt.options.rootDir)) nitroConfig.alias["agents/mcp"] ??= runtimeFile("no-agents");
       const executor = workersExecutor(toolkitDist);
       if (executor) {
         nitroConfig.rollupConfig ??= {};

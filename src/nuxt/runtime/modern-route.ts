@@ -9,7 +9,7 @@
  *   progress; a question needs a session, so 2025 clients get none there).
  * Both revisions list the same tools: the app's and the toolkit's own.
  */
-import { type AnyTool, sanitizeLine } from "@agntn/tools";
+import { type AnyTool, type ServerInfo, sanitizeLine } from "@agntn/tools";
 import { createMcpServer, type ExternalTool } from "@agntn/tools/mcp";
 import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { defineEventHandler, getRequestURL, readRawBody } from "h3";
@@ -40,6 +40,8 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 
 /** What one request's server is built from, found again by the SDK's factory through the request. */
 interface RouteTools {
+  info: ServerInfo;
+  instructions?: string;
   tools: readonly AnyTool[];
   external: ExternalTool[];
 }
@@ -65,14 +67,21 @@ function stableList(tools: AnyTool[]): readonly AnyTool[] {
 }
 
 async function routeTools(event: unknown): Promise<RouteTools> {
+  const resolved = await resolveRouteTools(event);
   const own: AnyTool[] = [];
   const external: ExternalTool[] = [];
-  for (const entry of await resolveRouteTools(event)) {
+  for (const entry of resolved.tools) {
     const tool = appToolOf(entry);
     if (tool) own.push(tool);
     else external.push(externalTool(entry as ToolkitDefinition));
   }
-  return { tools: stableList(own), external };
+  // The name and version are the module's (as on 2025); the card's text and icons are the toolkit's.
+  const info: ServerInfo = { name: config.name, version: config.version };
+  if (resolved.description) info.description = resolved.description;
+  if (Array.isArray(resolved.icons) && resolved.icons.length > 0) info.icons = resolved.icons as ServerInfo["icons"];
+  const found: RouteTools = { info, tools: stableList(own), external };
+  if (resolved.instructions) found.instructions = resolved.instructions;
+  return found;
 }
 
 const handlers = new Map<string, McpHttpHandler>();
@@ -88,7 +97,8 @@ function handlerFor(key: string | undefined): McpHttpHandler {
       const id = ctx.requestInfo?.headers.get(ROUTE_HEADER);
       const found = id ? perRequest.get(id) : undefined;
       if (!found) throw new Error("@agntn/tools: no tool list for this request");
-      return createMcpServer({ name: config.name, version: config.version }, found.tools, { ...options, external: found.external });
+      const extra = found.instructions ? { instructions: found.instructions } : {};
+      return createMcpServer(found.info, found.tools, { ...options, ...extra, external: found.external });
     },
     {
       legacy: config.stateless ? "stateless" : "reject",

@@ -40,8 +40,17 @@ async function definitionsFor(event: unknown): Promise<ToolkitDefinition[]> {
   return (await getMcpTools({ event: event as never, ...(orphansOnly ? { orphansOnly: true } : {}) })) as unknown as ToolkitDefinition[];
 }
 
-/** Every entry on the default route for this request: the toolkit's definitions and the app's stand-ins. */
-export async function resolveRouteTools(event: unknown): Promise<unknown[]> {
+/** What the route serves for one request, as the toolkit resolved it and its listeners changed it. */
+export interface RouteConfig {
+  description?: string | undefined;
+  instructions?: string | undefined;
+  icons?: unknown[] | undefined;
+  /** The toolkit's definitions and the app's stand-ins. */
+  tools: unknown[];
+}
+
+/** Everything on the default route for this request. */
+export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
   const tools = await enabledOnly(await definitionsFor(event), event);
   const config = {
     name: defaultHandler?.name ?? toolkitConfig.name,
@@ -63,7 +72,7 @@ export async function resolveRouteTools(event: unknown): Promise<unknown[]> {
       error instanceof Error ? error.message : error,
     );
   }
-  return config.tools;
+  return config;
 }
 
 /** The app's own `defineMcpHandler` middleware for the default route (auth, logging), which the 2026 path runs too. */
