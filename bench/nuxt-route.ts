@@ -7,12 +7,12 @@
  */
 import { execFileSync, spawn } from "node:child_process";
 import { once } from "node:events";
-import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { freePort } from "../test/fixtures/nginx.ts";
 import { validArgs, validText } from "./fixtures.ts";
 import { formatRatio, median, QUICK, type Section, standalone, table } from "./harness.ts";
+import { autocannon, type Load, messageOf, post } from "./http-load.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const OUT = join(tmpdir(), "agntn-bench-nuxt");
@@ -27,87 +27,13 @@ const TOOLS = [
   { name: "text_join_zod", label: "toolkit defineMcpTool + Zod" },
 ];
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, HOST, () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? done(address.port) : fail(new Error("no port"))));
-    });
-  });
-}
-
-interface Reply {
-  session: string | undefined;
-  body: string;
-}
-
-/**
- * One POST on a fresh connection (no keep-alive): the server may close a
- * connection after an event-stream answer, and a reused socket would then fail.
- */
-function post(url: string, headers: Record<string, string>, body: string): Promise<Reply> {
-  return new Promise((done, fail) => {
-    const req = request(url, { method: "POST", headers, agent: false, timeout: 10_000 }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-      });
-      res.on("end", () => {
-        const session = res.headers["mcp-session-id"];
-        done({ session: typeof session === "string" ? session : undefined, body: text });
-      });
-      res.on("error", fail);
-    });
-    req.on("timeout", () => req.destroy(new Error("request timed out")));
-    req.on("error", fail);
-    req.end(body);
-  });
-}
-
-/** The JSON-RPC message of a response, whether it came as JSON or as one SSE event. */
-function messageOf(reply: Reply): { result?: { content?: { text?: string }[]; isError?: boolean } } {
-  const body = reply.body;
-  const data = body.startsWith("{")
-    ? body
-    : body
-        .split("\n")
-        .find((l) => l.startsWith("data: "))
-        ?.slice(6);
-  if (!data) throw new Error(`no JSON-RPC message in ${JSON.stringify(body.slice(0, 200))}`);
-  return JSON.parse(data);
-}
-
 function callBody(name: string, id = 1): string {
   return JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name, arguments: validArgs } });
 }
 
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  failed: number;
-}
-
-/** One autocannon run (its CLI, JSON output) against one tool. */
+/** One autocannon run against one tool. */
 function load(url: string, headers: Record<string, string>, name: string, seconds = SECONDS): Load {
-  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(seconds), "-m", "POST", "-b", callBody(name)];
-  for (const [key, value] of Object.entries(headers)) args.push("-H", `${key}=${value}`);
-  const out = execFileSync(join(ROOT, "node_modules/.bin/autocannon"), [...args, url], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    timeout: (seconds + 30) * 1000,
-  });
-  const r = JSON.parse(out) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-  };
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
+  return autocannon(url, headers, callBody(name), seconds, CONNECTIONS);
 }
 
 export async function run(): Promise<Section> {

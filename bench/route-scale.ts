@@ -9,11 +9,11 @@
  * order round by round; ratios are paired by round.
  */
 import { execFileSync } from "node:child_process";
-import { request } from "node:http";
 import { join, resolve } from "node:path";
 import { type Balancer, startBalancer } from "../test/fixtures/nginx.ts";
 import { type StartedApp, startApp } from "../test/fixtures/nuxt-server.ts";
 import { formatRatio, median, QUICK, type Section, standalone, table } from "./harness.ts";
+import { autocannon, type Load, messageOf, post, type Reply } from "./http-load.ts";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const PLAYGROUND = join(ROOT, "playground");
@@ -42,61 +42,14 @@ const MODERN_BODY = JSON.stringify({
 });
 const LEGACY_BODY = JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "text_slug", arguments: ARGS } });
 
-function post(url: string, headers: Record<string, string>, body: string): Promise<{ session?: string; text: string; status: number }> {
-  return new Promise((done, fail) => {
-    const req = request(url, { method: "POST", headers, agent: false, timeout: 10_000 }, (res) => {
-      let text = "";
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        text += chunk;
-      });
-      res.on("end", () => {
-        const session = res.headers["mcp-session-id"];
-        done({ ...(typeof session === "string" ? { session } : {}), text, status: res.statusCode ?? 0 });
-      });
-      res.on("error", fail);
-    });
-    req.on("timeout", () => req.destroy(new Error("request timed out")));
-    req.on("error", fail);
-    req.end(body);
-  });
-}
-
-/** The answer text of a JSON or single-event SSE response. */
-function answerText(text: string): string | undefined {
-  const data = text.startsWith("{")
-    ? text
-    : text
-        .split("\n")
-        .find((line) => line.startsWith("data: "))
-        ?.slice(6);
-  const message = data ? (JSON.parse(data) as { result?: { content?: { text?: string }[]; isError?: boolean } }) : undefined;
-  return message?.result?.isError ? undefined : message?.result?.content?.[0]?.text;
-}
-
-interface Load {
-  rps: number;
-  p50: number;
-  p99: number;
-  failed: number;
+/** The answer text of a call, or `undefined` for an error. */
+function answerText(reply: Reply): string | undefined {
+  const message = messageOf(reply);
+  return message.result?.isError ? undefined : message.result?.content?.[0]?.text;
 }
 
 function load(url: string, headers: Record<string, string>, body: string, seconds = SECONDS): Load {
-  const args = ["-j", "-c", String(CONNECTIONS), "-d", String(seconds), "-m", "POST", "-b", body];
-  for (const [key, value] of Object.entries(headers)) args.push("-H", `${key}=${value}`);
-  const out = execFileSync(join(ROOT, "node_modules/.bin/autocannon"), [...args, url], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "ignore"],
-    timeout: (seconds + 30) * 1000,
-  });
-  const r = JSON.parse(out) as {
-    requests: { average: number };
-    latency: { p50: number; p99: number };
-    non2xx: number;
-    errors: number;
-    timeouts: number;
-  };
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failed: r.non2xx + r.errors + r.timeouts };
+  return autocannon(url, headers, body, seconds, CONNECTIONS);
 }
 
 interface Variant {
@@ -110,7 +63,7 @@ interface Variant {
 async function compare(variants: [Variant, Variant]): Promise<{ runs: [Load[], Load[]]; ratio: number }> {
   const verify = async () => {
     for (const variant of variants) {
-      const got = answerText((await post(variant.url, variant.headers, variant.body)).text);
+      const got = answerText(await post(variant.url, variant.headers, variant.body));
       if (got !== EXPECTED) throw new Error(`${variant.label} answered ${JSON.stringify(got)}`);
     }
   };
@@ -162,7 +115,7 @@ export async function run(): Promise<Section> {
         params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "bench", version: "1.0.0" } },
       }),
     );
-    if (!init.session) throw new Error(`no 2025 session: ${init.status} ${init.text.slice(0, 200)}`);
+    if (!init.session) throw new Error(`no 2025 session: ${init.status} ${init.body.slice(0, 200)}`);
     const legacyHeaders = { ...BASE, "mcp-protocol-version": "2025-11-25", "mcp-session-id": init.session };
     await post(direct, legacyHeaders, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
     const revisions: [Variant, Variant] = [

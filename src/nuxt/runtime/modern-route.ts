@@ -145,13 +145,29 @@ function plainlyForTheToolkit(event: EventLike): boolean {
   return event.method !== "POST" || event.headers.has("mcp-session-id");
 }
 
-async function serve(event: EventLike, request: Request): Promise<Response> {
+/** The body as JSON, read once here and handed to the SDK, which then reads it no more; `undefined` when it is not JSON. */
+function parsedBody(body: Uint8Array | undefined): unknown {
+  if (body === undefined || body.byteLength === 0) return undefined;
+  try {
+    return JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the request is one of a 2025 client's: the SDK's own test, skipped when the 2026 header says so. */
+async function isLegacy(event: EventLike, request: Request, parsed: unknown): Promise<boolean> {
+  if (event.headers.get("mcp-protocol-version") === "2026-07-28") return false;
+  return isLegacyRequest(parsed === undefined ? request.clone() : request, parsed, { maxRequestBodySize: MAX_BODY }).catch(() => true);
+}
+
+async function serve(event: EventLike, request: Request, parsed: unknown): Promise<Response> {
   const key = stateKeyOf(event);
   warnWithoutStateKey(event);
   const id = request.headers.get(ROUTE_HEADER) ?? "";
   perRequest.set(id, await routeTools(event));
   try {
-    return await handlerFor(key).fetch(request);
+    return await handlerFor(key).fetch(request, parsed === undefined ? {} : { parsedBody: parsed });
   } finally {
     // The factory has run by the time the response starts; a streamed answer keeps its server, not this entry.
     perRequest.delete(id);
@@ -164,19 +180,20 @@ export default defineEventHandler(async (raw) => {
   const body = await bodyOf(event);
   if (body === "too large") return jsonRpcError(413, -32600, `Request body over ${MAX_BODY} bytes`);
   const request = webRequest(event, body);
+  const parsed = parsedBody(body);
   // A 2025 request without a session (initialize, mostly) goes to the toolkit, which opens one.
-  if (!config.stateless && (await isLegacyRequest(request.clone(), undefined, { maxRequestBodySize: MAX_BODY }).catch(() => true))) return;
+  if (!config.stateless && (await isLegacy(event, request, parsed))) return;
   if (originRefused(event.headers.get("origin"), getRequestURL(event as never).origin)) {
     return jsonRpcError(403, -32600, "Origin not allowed");
   }
-  if (!routeMiddleware) return serve(event, request);
+  if (!routeMiddleware) return serve(event, request, parsed);
   // The app's own middleware for the route (auth, logging) runs on this path too, as the toolkit runs it.
   let answered: Response | undefined;
   const next = async () => {
-    answered = await serve(event, request);
+    answered = await serve(event, request, parsed);
     return answered;
   };
   const result = await routeMiddleware(raw, next);
   if (result !== undefined) return result;
-  return answered ?? serve(event, request);
+  return answered ?? serve(event, request, parsed);
 });
