@@ -83,6 +83,7 @@ describe("the docs tools over MCP", () => {
       "/guide",
       "/guide/cli",
       "/guide/defining-tools",
+      "/guide/deploying",
       "/guide/migrating",
       "/guide/validation",
       "/hosts",

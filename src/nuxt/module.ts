@@ -253,7 +253,8 @@ export default defineNuxtModule<ModuleOptions>({
     nuxt.hook("nitro:init", (nitro) => {
       preset = String(nitro.options.preset);
       if (isManyInstancePreset(preset) && !nuxt.options.dev) {
-        logger.info(
+        // A warning, not a note: a 2025 client there loses questions, which the app's author should hear of.
+        logger.warn(
           `Preset \`${preset}\` may answer each request from another instance: 2025-11-25 clients are answered without sessions there (plain calls and progress; questions need 2026-07-28, which works on any instance).`,
         );
       }
