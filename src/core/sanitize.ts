@@ -19,6 +19,25 @@ const INTRODUCERS = /[\x1b\x90\x98\x9b\x9d-\x9f]/g;
 const UNSAFE_ALL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
 
 const ZWJ = 0x200d;
+const ZWNJ = 0x200c;
+/**
+ * Scripts whose spelling needs the zero-width joiner and non-joiner: Persian
+ * writes "می‌خواهم" with a ZWNJ, Hindi "क्‍ष" with a ZWJ after the virama.
+ * Between two letters or marks of these scripts the joiners are part of the
+ * word and stay; anywhere else (inside Latin words, where they would only
+ * split a token invisibly) they go like any other format character.
+ */
+const JOINING_SCRIPT =
+  /[\p{Script=Arabic}\p{Script=Syriac}\p{Script=Nko}\p{Script=Mongolian}\p{Script=Devanagari}\p{Script=Bengali}\p{Script=Gurmukhi}\p{Script=Gujarati}\p{Script=Oriya}\p{Script=Tamil}\p{Script=Telugu}\p{Script=Kannada}\p{Script=Malayalam}\p{Script=Sinhala}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tibetan}]/u;
+const LETTER_OR_MARK = /[\p{L}\p{M}]/u;
+/**
+ * Bidi marks (LRM, RLM, ALM) are dropped without a trace: they are invisible,
+ * they cannot reorder letters (only overrides and isolates can, and those are
+ * removed too), and what they do, placing punctuation and digits beside
+ * right-to-left words, matters to a screen, not to a model or a terminal.
+ * Leaving a space for them would split "שלום‏123" into two words.
+ */
+const BIDI_MARK = /[\u200E\u200F\u061C]/u;
 /** Characters a line must not carry: controls, format (bidi, zero-width), line and paragraph separators. */
 const UNSAFE = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 const PICTOGRAPHIC = /\p{Extended_Pictographic}/u;
@@ -118,7 +137,10 @@ function replaceUnsafe(text: string, keep: (ch: string) => string | undefined): 
   return text.replace(UNSAFE_ALL, (ch: string, offset: number) => {
     const kept = keep(ch);
     if (kept !== undefined) return kept;
-    if (ch.codePointAt(0) === ZWJ && endsPictograph(text, offset) && isPictograph(codePointAt(text, offset + 1))) return ch;
+    const code = ch.codePointAt(0);
+    if (code === ZWJ && endsPictograph(text, offset) && isPictograph(codePointAt(text, offset + 1))) return ch;
+    if ((code === ZWJ || code === ZWNJ) && joinsScript(text, offset)) return ch;
+    if (BIDI_MARK.test(ch)) return "";
     return " ";
   });
 }
@@ -137,6 +159,20 @@ function previousStart(text: string, index: number): number {
     if (high >= 0xd800 && high <= 0xdbff) return index - 2;
   }
   return index - 1;
+}
+
+/** Whether a joiner at `index` sits between two letters or marks of a script that spells with joiners. */
+function joinsScript(text: string, index: number): boolean {
+  if (index === 0) return false;
+  const before = text.slice(previousStart(text, index), index);
+  const after = codePointAt(text, index + 1);
+  return (
+    after !== undefined &&
+    LETTER_OR_MARK.test(before) &&
+    LETTER_OR_MARK.test(after) &&
+    JOINING_SCRIPT.test(before) &&
+    JOINING_SCRIPT.test(after)
+  );
 }
 
 function isPictograph(ch: string | undefined): boolean {

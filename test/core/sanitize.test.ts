@@ -42,7 +42,9 @@ const LINE_CASES: Array<[string, string, string]> = [
   // Format characters
   ["bidi override RLO", "abc\u202Edcb", "abc dcb"],
   ["bidi embeddings and isolates", "a\u202Ab\u202Bc\u202Cd\u2066e\u2067f\u2068g\u2069", "a b c d e f g"],
-  ["LRM and RLM", "a\u200Eb\u200F", "a b"],
+  ["LRM and RLM leave no trace", "a\u200Eb\u200F", "ab"],
+  ["RLM between a Hebrew word and digits", "שלום\u200F123", "שלום123"],
+  ["Arabic letter mark", "\u061Cمرحبا", "مرحبا"],
   ["zero-width space", "a\u200Bb", "a b"],
   ["zero-width non-joiner", "a\u200Cb", "a b"],
   ["lone zero-width joiner between letters", "a\u200Db", "a b"],
@@ -69,6 +71,17 @@ const LINE_CASES: Array<[string, string, string]> = [
   ["keycap", "1️⃣", "1️⃣"],
   ["accents and scripts", "Ça va, 東京, مرحبا", "Ça va, 東京, مرحبا"],
   ["dangling joiners are not kept", "\u200D👨\u200D", "👨"],
+  ["Persian ZWNJ inside a word", "می\u200Cخواهم", "می\u200Cخواهم"],
+  ["Persian ZWNJ in a phrase", "کتاب\u200Cها را می\u200Cخوانم", "کتاب\u200Cها را می\u200Cخوانم"],
+  ["Arabic letters with a ZWJ", "ل\u200Dا", "ل\u200Dا"],
+  ["Devanagari ZWJ after a virama", "क्\u200Dष", "क्\u200Dष"],
+  ["Devanagari ZWNJ after a virama", "क्\u200Cष", "क्\u200Cष"],
+  ["Bengali ZWNJ", "র\u200C্য", "র\u200C্য"],
+  ["Hebrew with niqqud", "שָׁלוֹם", "שָׁלוֹם"],
+  ["a joiner between Persian and Latin goes", "می\u200Cx", "می x"],
+  ["a joiner before a space goes", "می\u200C خواهم", "می خواهم"],
+  ["a joiner at the start goes", "\u200Cمی", "می"],
+  ["emoji ZWJ sequence beside Persian", "👩\u200D💻 می\u200Cخواهم", "👩\u200D💻 می\u200Cخواهم"],
 ];
 
 describe("sanitizeLine", () => {
