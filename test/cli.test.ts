@@ -88,10 +88,13 @@ describe("help and version", () => {
     expect(lines).toContain("  add, a  Add a note.");
     expect(lines).toContain("  about   Say what this program is.");
     expect(lines).toContain("  mcp     Serve the tools over MCP on standard input and output");
-    expect(lines.slice(-6)).toEqual([
+    expect(lines.slice(-9)).toEqual([
       "Options:",
       "  -h, --help  Show this help",
       "  --version   Print the version",
+      "",
+      "Environment:",
+      "  AGNTN_TOOLS_STACK=1  Print the stack of an unexpected error",
       "",
       "Run fx <command> --help for the options of a command.",
       "",
@@ -217,6 +220,20 @@ describe("running commands", () => {
     expect(await fx(["dirty", "--json"])).toEqual({ code: 0, stdout: '{\n  "note": "a\\u202eb"\n}\n', stderr: "" });
   });
 
+  it.each([
+    ["a tag character outside the BMP", "ok\u{E0041}"],
+    ["an emoji outside the BMP", "👩🏽\u200D💻"],
+    ["a Persian ZWNJ", "می\u200Cخواهم"],
+    ["bidi override and separators", "a\u202Eb\u2028c\u2029d"],
+    ["C1 and DEL", "a\u0085b\u007Fc"],
+  ])("writes --json that reads back to the same string for %s, with nothing hidden left raw", async (_case, word) => {
+    const run = await fx(["echo", word, "--json"]);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout)).toEqual({ words: [word] });
+    expect(run.stdout).not.toMatch(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/u);
+    expect(run.stdout.isWellFormed()).toBe(true);
+  });
+
   it("sends a returned isError to stderr with exit 1", async () => {
     expect(await fx(["slug", "--text", "!!!"])).toEqual({
       code: 1,
@@ -231,9 +248,15 @@ describe("running commands", () => {
     });
   });
 
-  it("prints an expected throw as one line and keeps the stack of any other", async () => {
+  it("prints any throw as one line, with no stack and no path", async () => {
     expect(await fx(["get", "--key", "missing"])).toEqual({ code: 1, stdout: "", stderr: 'get failed: no key "missing"\n' });
-    const crash = await fx(["get", "--key", "crash"]);
+    expect(await fx(["get", "--key", "crash"])).toEqual({ code: 1, stdout: "", stderr: "get failed: cannot read the store\n" });
+  });
+
+  it("prints the stack of an unexpected throw when AGNTN_TOOLS_STACK=1 asks for it, never of an expected one", async () => {
+    const env = { AGNTN_TOOLS_STACK: "1" };
+    expect(await fx(["get", "--key", "missing"], { env })).toEqual({ code: 1, stdout: "", stderr: 'get failed: no key "missing"\n' });
+    const crash = await fx(["get", "--key", "crash"], { env });
     expect(crash.code).toBe(1);
     const [first, ...stack] = crash.stderr.trimEnd().split("\n");
     expect(first).toBe("get failed: cannot read the store");

@@ -51,6 +51,9 @@ export function programHelp(info: HelpInfo, commands: readonly Command[]): strin
       ["--version", "Print the version"],
     ]),
     "",
+    "Environment:",
+    ...table([["AGNTN_TOOLS_STACK=1", "Print the stack of an unexpected error"]]),
+    "",
     `Run ${name} <command> --help for the options of a command.`,
     "",
   ].join("\n");

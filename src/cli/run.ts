@@ -6,7 +6,7 @@
 import process from "node:process";
 import { ToolDefinitionError, ToolInputError, ToolResultError } from "../core/errors.ts";
 import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
-import { quote, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import { escapeHidden, quote, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import type { ToolResult } from "../core/types.ts";
 import { argumentLines, looksLikeOption, readArgs } from "./args.ts";
 import { buildCommands, type Command, type CommandTable, type TableOptions, type ToolCommand } from "./commands.ts";
@@ -15,11 +15,16 @@ import { type ProgressLine, progressLine } from "./progress.ts";
 
 export interface CliOptions extends TableOptions {
   /**
-   * Marks errors a tool throws on purpose (a missing file, a refused login):
-   * they print as one line. Any other throw is a bug and keeps its stack.
+   * Marks errors a tool throws on purpose (a missing file, a refused login).
+   * Every throw prints as `<command> failed: <message>`; with
+   * `AGNTN_TOOLS_STACK=1` in the environment, an unexpected one (a bug)
+   * prints its stack below that line too.
    */
   expected?: (error: unknown) => boolean;
 }
+
+/** The environment variable that asks for the stack of an unexpected throw (named in `--help`). */
+export const STACK_ENV = "AGNTN_TOOLS_STACK";
 
 /** What a tool sees as `context.host` on the command line. */
 export interface CliHost {
@@ -61,8 +66,7 @@ function err(lines: readonly string[]): void {
 
 /** JSON for people and programs: indented, with every character that could hide text escaped (still valid JSON). */
 function jsonText(value: unknown): string {
-  const json = JSON.stringify(value === undefined ? null : value, null, 2) ?? "null";
-  return json.replace(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu, (ch) => `\\u${ch.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return escapeHidden(JSON.stringify(value === undefined ? null : value, null, 2) ?? "null");
 }
 
 function resultText(result: ToolResult): string {
@@ -89,7 +93,9 @@ function failureLines(command: ToolCommand, error: unknown, labels: ReadonlyMap<
   } catch {
     // A broken `expected` must not hide the error: treat it as unexpected.
   }
-  if (expected || !(error instanceof Error) || typeof error.stack !== "string") return [failureText(command.word, error)];
+  if (expected || !(error instanceof Error) || typeof error.stack !== "string" || process.env[STACK_ENV] !== "1") {
+    return [failureText(command.word, error)];
+  }
   return [failureText(command.word, error), ...sanitizeText(error.stack).split("\n").slice(1)];
 }
 

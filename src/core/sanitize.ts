@@ -243,7 +243,16 @@ export function sanitizeText(value: unknown): string {
  * could hide or forge text (format, separator, C1) written as `\uXXXX`.
  */
 export function quote(value: string): string {
-  return JSON.stringify(value).replace(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu, (ch) =>
+  return escapeHidden(JSON.stringify(value));
+}
+
+/**
+ * Writes every character of JSON text that could hide or forge text (format,
+ * separator, C1, DEL) as `\uXXXX`, a code point outside the BMP as its two
+ * escaped halves, so the JSON still reads back to the same string.
+ */
+export function escapeHidden(json: string): string {
+  return json.replace(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu, (ch) =>
     Array.from({ length: ch.length }, (_, k) => `\\u${ch.charCodeAt(k).toString(16).padStart(4, "0")}`).join(""),
   );
 }
