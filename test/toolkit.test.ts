@@ -154,7 +154,7 @@ describe("the entry's imports", () => {
     expect(packages.has("zod")).toBe(true);
     expect([...packages].filter((name) => name !== "zod" && name !== "typebox" && !name.startsWith("typebox/"))).toEqual([]);
     const mcpFiles = [...files].filter((file) => file.includes("/src/mcp/")).map((file) => file.replace(/.*\/src\//, ""));
-    expect(mcpFiles.sort()).toEqual(["mcp/call.ts", "mcp/list.ts"]);
+    expect(mcpFiles.sort()).toEqual(["mcp/ask.ts", "mcp/call.ts", "mcp/list.ts"]);
   });
 });
 

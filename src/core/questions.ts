@@ -4,7 +4,7 @@
  * it, and a fingerprint that binds a replayed answer to its exact question.
  */
 import { ToolDefinitionError } from "./errors.ts";
-import { quote, sanitizeText } from "./sanitize.ts";
+import { quote, sanitizeLine, sanitizeText } from "./sanitize.ts";
 import { isObjectSchema, isRecord, type JsonSchema, propertiesOf, toJsonSchema } from "./schema.ts";
 import type { Answer, Question } from "./types.ts";
 import { type Checker, compileChecker } from "./validate.ts";
@@ -70,8 +70,9 @@ export interface PreparedQuestion {
 const FORMATS = new Set(["email", "uri", "date", "date-time"]);
 const ANNOTATIONS = ["title", "description"] as const;
 
+/** Titles and descriptions go to a person's screen: cleaned like every other echoed text. */
 function copyAnnotations(from: JsonSchema, to: Record<string, unknown>): void {
-  for (const key of ANNOTATIONS) if (typeof from[key] === "string") to[key] = from[key];
+  for (const key of ANNOTATIONS) if (typeof from[key] === "string") to[key] = sanitizeLine(from[key]);
 }
 
 function isStringEnum(schema: JsonSchema): schema is JsonSchema & { enum: string[] } {
@@ -83,7 +84,7 @@ function titledChoices(schema: JsonSchema): Choice[] | undefined {
   const branches = schema.oneOf ?? schema.anyOf;
   if (!Array.isArray(branches) || branches.length === 0) return undefined;
   if (!branches.every((b) => isRecord(b) && typeof b.const === "string")) return undefined;
-  return branches.map((b) => ({ const: b.const as string, title: typeof b.title === "string" ? b.title : (b.const as string) }));
+  return branches.map((b) => ({ const: b.const as string, title: sanitizeLine(typeof b.title === "string" ? b.title : b.const) }));
 }
 
 /** The enum part of a field in MCP's shapes: plain, with legacy `enumNames`, or titled; `undefined` if not an enum. */
@@ -92,7 +93,7 @@ function enumShape(schema: JsonSchema): Record<string, unknown> | undefined {
   if (isStringEnum(schema)) {
     const names = schema.enumNames;
     const titled = Array.isArray(names) && names.length === schema.enum.length && names.every((n) => typeof n === "string");
-    return titled ? { enum: [...schema.enum], enumNames: [...names] } : { enum: [...schema.enum] };
+    return titled ? { enum: [...schema.enum], enumNames: names.map((name) => sanitizeLine(name)) } : { enum: [...schema.enum] };
   }
   const choices = titledChoices(schema);
   return choices ? { oneOf: choices } : undefined;

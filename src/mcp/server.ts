@@ -16,6 +16,7 @@ import {
 import { ToolDefinitionError } from "../core/errors.ts";
 import { failureText, type HostContext, type ProgressReport } from "../core/invoke.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
+import { askByRequest } from "./ask.ts";
 import { callTool, errorResult, toolIndex, unknownToolResult } from "./call.ts";
 import { listTools } from "./list.ts";
 import { callDigest, QUESTION_KEY, runRound } from "./replay.ts";
@@ -100,6 +101,16 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
     const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
     if (!supportsForms(capabilities)) return callTool(info, tools, name, args, base);
+    if (!envelope) {
+      // A 2025 connection: the question goes out as a real request and the call waits, so a client's
+      // error comes back to the tool as a throw (cleaned in its failure line), not raw in an SDK text.
+      // `send`, not `elicitInput`: the SDK would check the reply against the form itself, in its own words.
+      const ask = askByRequest(
+        (params, signal) => ctx.mcpReq.send({ method: "elicitation/create", params: { ...params } }, signal ? { signal } : {}),
+        base.signal,
+      );
+      return callTool(info, tools, name, args, { ...base, ask });
+    }
     const round = {
       seal: sealFor(ctx),
       digest: await callDigest(name, args),

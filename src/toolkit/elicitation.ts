@@ -5,8 +5,7 @@
  * toolkit's composable; the form and the check are the core's, as on stdio.
  */
 import type { HostContext } from "../core/invoke.ts";
-import type { PreparedQuestion } from "../core/questions.ts";
-import type { Answer } from "../core/types.ts";
+import { askByRequest } from "../mcp/ask.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
 /** The part of the toolkit's `useMcpElicitation()` this adapter reads. */
@@ -24,9 +23,6 @@ interface Requester {
   ): Promise<unknown>;
 }
 
-/** How many times one question goes out before a client that keeps answering off the form gets an error. */
-export const MAX_ASKS = 3;
-
 let anyReply: ZodStandIn | undefined;
 
 /**
@@ -39,14 +35,9 @@ export function askThroughElicitation(elicitation: ToolkitElicitation, extra: Re
   // The reply is checked by the core, so SDK v1 is told to let any result through.
   anyReply ??= zodStandIn({ type: "object" });
   const replySchema = anyReply;
-  return async (question: PreparedQuestion): Promise<Answer> => {
-    const params = { mode: "form", message: question.form.message, requestedSchema: question.form.requestedSchema };
-    for (let asked = 1; asked <= MAX_ASKS; asked++) {
-      // The call's signal goes along: a cancelled call takes its question back.
-      const reply = await extra.sendRequest({ method: "elicitation/create", params }, replySchema, { signal: extra.signal });
-      const answer = question.check(reply);
-      if (answer) return answer;
-    }
-    throw new Error(`no reply fit the question after ${MAX_ASKS} tries`);
-  };
+  // The call's signal goes along: a cancelled call takes its question back.
+  return askByRequest(
+    (params, signal) => extra.sendRequest({ method: "elicitation/create", params: { ...params } }, replySchema, { signal }),
+    extra.signal,
+  );
 }

@@ -14,8 +14,8 @@ import { askThroughElicitation, type ToolkitElicitation } from "./elicitation.ts
 import { progressSender } from "./progress.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
+export { MAX_ASKS } from "../mcp/ask.ts";
 export type { ToolkitElicitation } from "./elicitation.ts";
-export { MAX_ASKS } from "./elicitation.ts";
 export { checkStandIn, type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
 /**

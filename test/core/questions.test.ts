@@ -210,3 +210,28 @@ describe("titled enums, in each of MCP's shapes", () => {
     expect(question.checkField("titled", "Apple")).toBe("must be one of a, b");
   });
 });
+
+describe("hostile text in a form", () => {
+  it("cleans field titles, descriptions and every kind of enum title before the form leaves", () => {
+    const red = "\u001b[31mRed\u001b[0m\nline\u202Eevil";
+    const question = prepareQuestion("t", {
+      message: "Pick",
+      schema: Type.Object(
+        {
+          text: Type.String({ title: red, description: `why${red}` }),
+          legacy: Type.Enum(["a"], { enumNames: [red] }),
+          titled: Type.Union([Type.Literal("a", { title: red })]),
+          manyTitled: Type.Array(Type.Union([Type.Literal("a", { title: red })])),
+        },
+        { additionalProperties: false },
+      ),
+    });
+    const clean = "Red line evil";
+    expect(question.form.requestedSchema.properties).toEqual({
+      text: { type: "string", title: clean, description: `why${clean}` },
+      legacy: { type: "string", enum: ["a"], enumNames: [clean] },
+      titled: { type: "string", oneOf: [{ const: "a", title: clean }] },
+      manyTitled: { type: "array", items: { anyOf: [{ const: "a", title: clean }] } },
+    });
+  });
+});
