@@ -2,8 +2,8 @@
  * The demo MCP server over Streamable HTTP: `npm run serve:http`.
  * Serves the demo tools on a loopback port for both protocol revisions.
  */
+import { sanitizeLine } from "@agntn/tools";
 import { createMcpHttpHandler } from "@agntn/tools/mcp";
-import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import { serve } from "srvx";
 import { tools } from "./server/tools.ts";
 
@@ -11,8 +11,9 @@ const port = Number(process.env.PORT ?? 3333);
 const hostname = process.env.HOST ?? "127.0.0.1";
 const info = { name: "agntn-demo", version: "0.1.0", title: "@agntn/tools demo", description: "The demo tools of @agntn/tools." };
 
-// DNS-rebinding protection: a page on another host cannot drive this server through the browser.
-const handler = createMcpHttpHandler(info, tools, { allowedHosts: localhostAllowedHostnames(), onerror: (e) => console.error(e.message) });
+// Answers only this machine's names by default (DNS-rebinding protection); an error's message may carry request
+// data (a tool name, a header), so it is logged as one clean line.
+const handler = createMcpHttpHandler(info, tools, { onerror: (e) => console.error(`agntn-demo: ${sanitizeLine(e.message)}`) });
 const server = serve({
   hostname,
   port,

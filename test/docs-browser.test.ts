@@ -6,8 +6,10 @@
  * Set DOCS_REUSE_BUILD=1 to skip the build when .output is already current
  * (the offline check of the build is then skipped too).
  */
+
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -367,6 +369,42 @@ describe("machine-readable faces", () => {
     const text = await response.text();
     expect(text).toMatch(/^# @agntn\/tools/);
     expect(text).toContain("/llms-full.txt");
+  });
+
+  it("/mcp refuses a request for another host name (DNS rebinding)", async () => {
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const target = new URL(`${origin}/mcp`);
+      const req = request(
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: "POST",
+          headers: { host: "evil.example", "content-type": "application/json" },
+        },
+        (res) => {
+          let body = "";
+          res.setEncoding("utf8");
+          res.on("data", (chunk: string) => {
+            body += chunk;
+          });
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on("error", reject);
+      req.end(JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list" }));
+    });
+    expect(answer).toEqual({
+      status: 403,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        error: {
+          code: -32600,
+          message: 'Host "evil.example" is not allowed: add its name to agntnTools.allowedHosts (or NUXT_AGNTN_TOOLS_ALLOWED_HOSTS)',
+        },
+        id: null,
+      }),
+    });
   });
 
   it("/mcp answers a 2026-07-28 client with the same three tools", async () => {

@@ -3,6 +3,7 @@
  * and what every face must answer. Each case is one finding of the
  * safe-by-default review; the HTTP ones run on both protocol revisions.
  */
+import { request } from "node:http";
 import { createMcpHttpHandler } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { serve } from "srvx";
@@ -36,5 +37,114 @@ describe("a client's error in answer to a question, on 2025-11-25", () => {
     const result = await client.callTool({ name: "files_rename", arguments: { names: ["a"] } });
     expect(result).toEqual({ content: [{ type: "text", text: "files_rename failed: red second line evil" }], isError: true });
     await client.close();
+  });
+});
+
+/** A raw POST with chosen Host and Origin headers (fetch will not set Host). */
+function rawPost(target: URL, headers: Record<string, string | undefined>, body: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: target.hostname, port: target.port, path: target.pathname, method: "POST", setHost: false }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+      });
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+    });
+    req.setHeader("content-type", "application/json");
+    req.setHeader("accept", "application/json, text/event-stream");
+    for (const [name, value] of Object.entries(headers)) if (value !== undefined) req.setHeader(name, value);
+    req.on("error", reject);
+    req.end(JSON.stringify(body));
+  });
+}
+
+const LEGACY_INIT = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "initialize",
+  params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+};
+const MODERN_LIST = {
+  jsonrpc: "2.0",
+  id: 1,
+  method: "tools/list",
+  params: { _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} } },
+};
+const MODERN_HEADERS = { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" };
+
+function refused(message: string): { status: number; body: string } {
+  return { status: 403, body: JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message }, id: null }) };
+}
+
+describe.each([
+  ["2025-11-25", LEGACY_INIT, {}],
+  ["2026-07-28", MODERN_LIST, MODERN_HEADERS],
+] as const)("DNS rebinding, on %s, with no options", (_revision, body, extra) => {
+  const own = () => `127.0.0.1:${url.port}`;
+
+  it.each([
+    ["another host", "evil.example", 'Host "evil.example" is not allowed: add its name to allowedHosts'],
+    [
+      "a name that starts like localhost",
+      "localhost.evil.example",
+      'Host "localhost.evil.example" is not allowed: add its name to allowedHosts',
+    ],
+    ["localhost with a trailing dot", "localhost.", 'Host "localhost." is not allowed: add its name to allowedHosts'],
+    ["an empty Host", "", "Host (none) is not allowed: add its name to allowedHosts"],
+    ["a Host with user info", "localhost@evil.example", 'Host "localhost@evil.example" is not allowed: add its name to allowedHosts'],
+  ])("refuses %s with 403 and one line naming the option", async (_case, host, message) => {
+    expect(await rawPost(url, { ...extra, host }, body)).toEqual(refused(message));
+  });
+
+  it("refuses a page on another origin, even with an allowed Host", async () => {
+    expect(await rawPost(url, { ...extra, host: own(), origin: "http://evil.example" }, body)).toEqual(
+      refused('Origin "http://evil.example" is not allowed: add its host name to allowedOrigins'),
+    );
+    expect(await rawPost(url, { ...extra, host: own(), origin: "null" }, body)).toEqual(
+      refused('Origin "null" is not allowed: add its host name to allowedOrigins'),
+    );
+  });
+
+  it.each([["127.0.0.1"], ["localhost"], ["LOCALHOST"], ["[::1]"]])("answers Host %s, with or without a local Origin", async (name) => {
+    expect((await rawPost(url, { ...extra, host: `${name}:${url.port}` }, body)).status).toBe(200);
+    expect((await rawPost(url, { ...extra, host: `${name}:${url.port}`, origin: `http://${name}:6274` }, body)).status).toBe(200);
+  });
+});
+
+describe("allowedHosts and allowedOrigins", () => {
+  async function serving(options: Record<string, unknown>): Promise<{ url: URL; close(): Promise<void> }> {
+    const own = createMcpHttpHandler(info, demoTools, options);
+    const running = serve({ hostname: "127.0.0.1", port: 0, silent: true, fetch: (request) => own.fetch(request) });
+    await running.ready();
+    return {
+      url: new URL("/mcp", running.url),
+      close: async () => {
+        await own.close();
+        await running.close(true);
+      },
+    };
+  }
+
+  it("serves the hosts it is given, and only those", async () => {
+    const s = await serving({ allowedHosts: ["mcp.example.com"] });
+    expect((await rawPost(s.url, { host: "mcp.example.com" }, LEGACY_INIT)).status).toBe(200);
+    expect((await rawPost(s.url, { host: `127.0.0.1:${s.url.port}` }, LEGACY_INIT)).status).toBe(403);
+    expect((await rawPost(s.url, { host: "mcp.example.com", origin: "https://mcp.example.com" }, LEGACY_INIT)).status).toBe(200);
+    await s.close();
+  });
+
+  it('serves every host and origin with "any"', async () => {
+    const s = await serving({ allowedHosts: "any" });
+    expect((await rawPost(s.url, { host: "evil.example", origin: "http://evil.example" }, LEGACY_INIT)).status).toBe(200);
+    await s.close();
+  });
+
+  it.each([
+    [{ allowedHosts: "localhost" }, 'allowedHosts must be a list of host names or "any"'],
+    [{ allowedHosts: [""] }, 'allowedHosts must be a list of host names or "any"'],
+    [{ allowedOrigins: "*" }, 'allowedOrigins must be a list of host names or "any"'],
+  ])("refuses %j at construction", (options, message) => {
+    expect(() => createMcpHttpHandler(info, demoTools, options as never)).toThrow(message);
   });
 });

@@ -5,11 +5,12 @@
  * toolkit's own on the default route. test/nuxt.test.ts serves built apps.
  */
 import { fileURLToPath } from "node:url";
+import { hostnameOf } from "@agntn/tools/mcp";
 import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { isManyInstancePreset } from "../src/nuxt/module.ts";
-import { hostnameOf, isExactRoute, onRoute } from "../src/nuxt/runtime/hosts.ts";
+import { isExactRoute, onRoute } from "../src/nuxt/runtime/hosts.ts";
 import { joinTools, registeredName } from "../src/nuxt/runtime/join.ts";
 
 describe("the module's meta", () => {

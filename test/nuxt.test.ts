@@ -450,7 +450,14 @@ describe("the playground's route", () => {
   it("refuses a Host outside agntnTools.allowedHosts (DNS rebinding) and serves its own", async () => {
     expect(await postWithHost("evil.example.com")).toEqual({
       status: 403,
-      body: JSON.stringify({ jsonrpc: "2.0", error: { code: -32600, message: "Host not allowed" }, id: null }),
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        error: {
+          code: -32600,
+          message: 'Host "evil.example.com" is not allowed: add its name to agntnTools.allowedHosts (or NUXT_AGNTN_TOOLS_ALLOWED_HOSTS)',
+        },
+        id: null,
+      }),
     });
     const own = await postWithHost(mcp().host);
     expect(own.status).toBe(200);

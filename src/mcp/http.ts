@@ -8,22 +8,26 @@
  */
 import {
   createMcpHandler,
-  hostHeaderValidationResponse,
   isInitializeRequest,
   isLegacyRequest,
-  originValidationResponse,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "./call.ts";
+import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "./hosts.ts";
 import { createMcpServer, type McpServerOptions } from "./server.ts";
 import { createStateSeal } from "./state-seal.ts";
 
 export interface McpHttpOptions extends McpServerOptions {
-  /** Hostnames the `Host` header may name (DNS-rebinding protection). Unset: any host. */
-  allowedHosts?: string[];
-  /** Hostnames an `Origin` header may name. Unset: any origin. */
-  allowedOrigins?: string[];
+  /**
+   * Host names the `Host` header may name (DNS-rebinding protection). Default:
+   * this machine's names, `localhost`, `127.0.0.1` and `[::1]`. A public
+   * server lists its own names; `"any"` answers every host (only behind a
+   * proxy that checks them).
+   */
+  allowedHosts?: HostList;
+  /** Host names a browser's `Origin` may name. Default: the allowed hosts. `"any"` lets every page in. */
+  allowedOrigins?: HostList;
   /** A 2025 session unused this long is closed. Default 30 minutes. */
   sessionIdleMs?: number;
   /**
@@ -61,6 +65,7 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
   toolIndex(tools); // checks the list now, not on the first request
+  const policy = hostPolicy(options);
   const onerror = options.onerror ?? (() => {});
   const factory = () => {
     const server = createMcpServer(info, tools, options);
@@ -124,14 +129,8 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
 
   return {
     async fetch(request) {
-      if (options.allowedHosts) {
-        const refused = hostHeaderValidationResponse(request, options.allowedHosts);
-        if (refused) return refused;
-      }
-      if (options.allowedOrigins) {
-        const refused = originValidationResponse(request, options.allowedOrigins);
-        if (refused) return refused;
-      }
+      const refused = hostRefusal(request.headers.get("host"), request.headers.get("origin"), policy);
+      if (refused) return refused;
       if (stateless) return modern.fetch(request);
       const isLegacy = request.headers.has("mcp-session-id") || (await isLegacyRequest(request).catch(() => false));
       return isLegacy ? legacy(request) : modern.fetch(request);
@@ -144,5 +143,25 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     get sessions() {
       return sessions.size;
     },
+  };
+}
+
+function hostListOption(value: unknown, name: string): HostList | undefined {
+  if (value === undefined || value === "any") return value;
+  if (!Array.isArray(value) || !value.every((entry) => typeof entry === "string" && entry !== "")) {
+    throw new TypeError(`${name} must be a list of host names or "any"`);
+  }
+  return value;
+}
+
+/** Where this handler answers: the given names, or this machine's; origins follow the hosts unless given. */
+function hostPolicy(options: McpHttpOptions): HostPolicy {
+  const hosts = hostListOption(options.allowedHosts, "allowedHosts") ?? LOCAL_HOSTS;
+  const origins = hostListOption(options.allowedOrigins, "allowedOrigins") ?? hosts;
+  return {
+    hosts: hosts === "any" ? "any" : hostSet(hosts),
+    origins: origins === "any" ? "any" : hostSet(origins),
+    hostOption: "allowedHosts",
+    originOption: "allowedOrigins",
   };
 }

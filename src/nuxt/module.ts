@@ -39,10 +39,13 @@ export interface ModuleOptions {
   /** The MCP route; sets the toolkit's `mcp.route` (default `/mcp`), so page tools move along with it. */
   route?: string;
   /**
-   * Host names the MCP route answers (e.g. `["localhost", "127.0.0.1", "[::1]"]` for a server on this
-   * machine); any other Host gets 403, which stops DNS rebinding. Unset: every host, as the toolkit does.
+   * Host names the MCP route answers; any other `Host` gets 403, which stops DNS rebinding. Default:
+   * this machine's names (`localhost`, `127.0.0.1`, `[::1]`) plus the host of the site URL when the
+   * app declares one (`site.url`, as Docus and nuxt-site-config do, or `runtimeConfig.public.siteUrl`).
+   * `"any"` answers every host. At run time `NUXT_AGNTN_TOOLS_ALLOWED_HOSTS` (a JSON list or commas)
+   * takes the place of this list.
    */
-  allowedHosts?: string[];
+  allowedHosts?: string[] | "any";
 }
 
 const TOOLKIT = "@nuxtjs/mcp-toolkit";
@@ -146,6 +149,25 @@ function workersExecutor(toolkitDist: string): { name: string; resolveId(source:
   };
 }
 
+/** This machine's names, which a local server answers by default (the MCP handler's `LOCAL_HOSTS`). */
+const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/** The host of the site URL the app declares, if any: Docus and nuxt-site-config's `site.url`, or `runtimeConfig.public.siteUrl`. */
+function siteHosts(nuxt: Nuxt): string[] {
+  const options = nuxt.options as unknown as { site?: { url?: unknown }; runtimeConfig: { public?: { siteUrl?: unknown } } };
+  const urls = [options.site?.url, options.runtimeConfig.public?.siteUrl, process.env.NUXT_PUBLIC_SITE_URL, process.env.NUXT_SITE_URL];
+  const hosts: string[] = [];
+  for (const url of urls) {
+    if (typeof url !== "string" || url === "") continue;
+    try {
+      hosts.push(new URL(url).hostname.toLowerCase());
+    } catch {
+      // Not a URL: nothing to add.
+    }
+  }
+  return [...new Set(hosts)].filter((host) => !LOCAL_HOSTS.includes(host));
+}
+
 /**
  * Whether a package is installed where the app's build would find it: a
  * `node_modules/<name>` at the app's root or above. Looked up on disk rather
@@ -230,7 +252,7 @@ export default defineNuxtModule<ModuleOptions>({
     nuxt.hook("modules:done", () => {
       const mcp = (nuxt.options as unknown as Record<string, { route?: unknown } | undefined>).mcp;
       if (typeof mcp?.route === "string" && mcp.route !== "") route = mcp.route;
-      if (options.allowedHosts) addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
+      addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
       // After the Host check, before the toolkit's route: the stateless path of the route.
       addServerHandler({ middleware: true, handler: runtimeFile("modern-route") });
     });
@@ -262,7 +284,12 @@ export default defineNuxtModule<ModuleOptions>({
     // The key that signs 2026 question state: runtime config, so NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY sets it at run time, never in the bundle.
     const runtimeConfig = nuxt.options.runtimeConfig as Record<string, unknown>;
     const ours = (runtimeConfig.agntnTools ?? {}) as Record<string, unknown>;
-    runtimeConfig.agntnTools = { ...ours, requestStateKey: typeof ours.requestStateKey === "string" ? ours.requestStateKey : "" };
+    runtimeConfig.agntnTools = {
+      ...ours,
+      requestStateKey: typeof ours.requestStateKey === "string" ? ours.requestStateKey : "",
+      // Empty: the build's list holds. NUXT_AGNTN_TOOLS_ALLOWED_HOSTS fills it at run time.
+      allowedHosts: ours.allowedHosts ?? "",
+    };
     addServerTemplate({
       filename: "#agntn-tools/config.mjs",
       getContents: () =>
@@ -270,7 +297,7 @@ export default defineNuxtModule<ModuleOptions>({
           ...identity,
           toolsPath: options.tools,
           route,
-          allowedHosts: options.allowedHosts ?? [],
+          allowedHosts: options.allowedHosts ?? [...LOCAL_HOSTS, ...siteHosts(nuxt)],
           preset,
           stateless: isManyInstancePreset(preset),
         })};\n`,

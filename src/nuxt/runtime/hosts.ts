@@ -1,14 +1,4 @@
-/** Host and path checks for the MCP route, kept apart from the middleware so they can be tested on their own. */
-
-/** The host name of a Host header (`[::1]:3000` → `[::1]`), lower case; `undefined` when there is none or it does not parse. */
-export function hostnameOf(host: unknown): string | undefined {
-  if (typeof host !== "string" || host === "") return undefined;
-  try {
-    return new URL(`http://${host}`).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}
+/** Path checks for the MCP route, kept apart from the middlewares so they can be tested on their own. */
 
 /** Whether a path is the MCP route or below it (`/mcp`, `/mcp/deeplink`, `/mcp?x`). */
 export function onRoute(path: string, route: string): boolean {

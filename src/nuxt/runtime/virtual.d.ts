@@ -12,7 +12,7 @@ declare module "#agntn-tools/config.mjs" {
     version: string;
     toolsPath: string;
     route: string;
-    allowedHosts?: string[];
+    allowedHosts?: string[] | "any";
     /** The Nitro preset the app was built for. */
     preset: string;
     /** Whether 2025 clients are answered without sessions (presets that run many short-lived instances). */
