@@ -148,3 +148,52 @@ describe("allowedHosts and allowedOrigins", () => {
     expect(() => createMcpHttpHandler(info, demoTools, options as never)).toThrow(message);
   });
 });
+
+describe("a reply built to overflow the question state, on 2026-07-28", () => {
+  /** One round as raw JSON text, so a reply can carry what no client's JSON.stringify would write. */
+  async function round(extra: string): Promise<Record<string, unknown>> {
+    const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":{"names":["a b.txt"]},${meta}${extra}}}`;
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { ...MODERN_HEADERS, "mcp-method": "tools/call", "mcp-name": "files_rename", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body,
+    });
+    const text = await response.text();
+    const data = text.startsWith("{") ? text : (text.split("\n").find((line) => line.startsWith("data: ")) ?? "").slice(6);
+    return (JSON.parse(data) as { result: Record<string, unknown> }).result;
+  }
+
+  function reply(state: unknown, answer: string, junk = ""): string {
+    return `,"inputResponses":{"question":{"action":"accept","content":${answer}${junk}}},"requestState":${JSON.stringify(state)}`;
+  }
+
+  it("answers arguments nested 100,000 deep with a clean refusal, never a stack-overflow text", async () => {
+    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
+    const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { ...MODERN_HEADERS, "mcp-method": "tools/call", "mcp-name": "files_rename", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":{"names":${deep}},${meta}}}`,
+    });
+    const text = await response.text();
+    expect(text).not.toContain("call stack");
+    expect(text).toContain("Invalid arguments at /names/0: must be string");
+  });
+
+  it.each([
+    ["an extra field nested 100,000 deep", `,"junk":${"[".repeat(100_000)}${"]".repeat(100_000)}`],
+    ["an extra field of 1 MB", `,"junk":"${"x".repeat(1_000_000)}"`],
+  ])("is never stored: %s beside a fitting answer keeps the flow going with a small state", async (_case, junk) => {
+    const first = await round("");
+    expect(first.resultType).toBe("input_required");
+    const second = (await round(reply(first.requestState, '{"separator":"_"}', junk))) as {
+      inputRequests?: { question?: { params: { message: string } } };
+      requestState: string;
+    };
+    expect(second.inputRequests?.question?.params.message).toBe("Apply these renames?\na b.txt -> a_b_txt");
+    expect(second.requestState.length).toBeLessThan(1000);
+    const done = await round(reply(second.requestState, '{"apply":true}'));
+    expect(done.content).toEqual([{ type: "text", text: "Renamed:\na b.txt -> a_b_txt" }]);
+  });
+});

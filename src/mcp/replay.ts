@@ -102,7 +102,13 @@ function fnv1a(text: string): string {
 
 /** A digest of one call: a state made for one tool and its arguments fits no other call. */
 export async function callDigest(name: string, args: unknown): Promise<string> {
-  const text = JSON.stringify([name, args ?? null]);
+  let text: string;
+  try {
+    text = JSON.stringify([name, args ?? null]);
+  } catch {
+    // Arguments no JSON can hold (nested past the stack): a digest no state fits, and validation will refuse them.
+    return `unhashable:${Math.random()}`;
+  }
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) return `f:${fnv1a(text)}`;
   const hash = new Uint8Array(await subtle.digest("SHA-256", new TextEncoder().encode(text)));
