@@ -4,7 +4,12 @@
  * safe-by-default review; the HTTP ones run on both protocol revisions.
  */
 import { request } from "node:http";
-import { createMcpHttpHandler } from "@agntn/tools/mcp";
+import { runCli } from "@agntn/tools/cli";
+import { mcpRoute, mountMcp } from "@agntn/tools/h3";
+import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
+import { registerOmpTools } from "@agntn/tools/omp";
+import { registerPiTools } from "@agntn/tools/pi";
+import { toToolkitTools } from "@agntn/tools/toolkit";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -152,11 +157,18 @@ describe("allowedHosts and allowedOrigins", () => {
 describe("a reply built to overflow the question state, on 2026-07-28", () => {
   /** One round as raw JSON text, so a reply can carry what no client's JSON.stringify would write. */
   async function round(extra: string): Promise<Record<string, unknown>> {
-    const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
+    const meta =
+      '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
     const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":{"names":["a b.txt"]},${meta}${extra}}}`;
     const response = await fetch(url, {
       method: "POST",
-      headers: { ...MODERN_HEADERS, "mcp-method": "tools/call", "mcp-name": "files_rename", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        ...MODERN_HEADERS,
+        "mcp-method": "tools/call",
+        "mcp-name": "files_rename",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body,
     });
     const text = await response.text();
@@ -170,10 +182,17 @@ describe("a reply built to overflow the question state, on 2026-07-28", () => {
 
   it("answers arguments nested 100,000 deep with a clean refusal, never a stack-overflow text", async () => {
     const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
-    const meta = '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
+    const meta =
+      '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
     const response = await fetch(url, {
       method: "POST",
-      headers: { ...MODERN_HEADERS, "mcp-method": "tools/call", "mcp-name": "files_rename", "content-type": "application/json", accept: "application/json, text/event-stream" },
+      headers: {
+        ...MODERN_HEADERS,
+        "mcp-method": "tools/call",
+        "mcp-name": "files_rename",
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+      },
       body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":{"names":${deep}},${meta}}}`,
     });
     const text = await response.text();
@@ -195,5 +214,64 @@ describe("a reply built to overflow the question state, on 2026-07-28", () => {
     expect(second.requestState.length).toBeLessThan(1000);
     const done = await round(reply(second.requestState, '{"apply":true}'));
     expect(done.content).toEqual([{ type: "text", text: "Renamed:\na b.txt -> a_b_txt" }]);
+  });
+});
+
+describe("options checked when given: a misspelt key never turns a protection off", () => {
+  const typo = (where: string, key: string, keys: string) => `${where}: unknown option "${key}"; the options are ${keys}`;
+  const SERVER = "instructions, external, requestStateKey, requestStateTtlSeconds";
+  const HTTP = `${SERVER}, allowedHosts, allowedOrigins, sessions, sessionIdleMs, onerror`;
+
+  it.each([
+    [
+      "createMcpServer",
+      () => createMcpServer(info, demoTools, { instruction: "x" } as never),
+      typo("createMcpServer", "instruction", SERVER),
+    ],
+    [
+      "createMcpHttpHandler",
+      () => createMcpHttpHandler(info, demoTools, { allowedHost: ["example.com"] } as never),
+      typo("createMcpHttpHandler", "allowedHost", HTTP),
+    ],
+    ["mcpRoute", () => mcpRoute(info, demoTools, { allowedOrigin: [] } as never), typo("mcpRoute", "allowedOrigin", HTTP)],
+    ["mountMcp", () => mountMcp({ all: () => {} }, info, demoTools, { path: "/mcp" } as never), typo("mountMcp", "path", `${HTTP}, route`)],
+    [
+      "registerPiTools",
+      () => registerPiTools({} as never, demoTools, { failures: "keep" } as never),
+      typo("registerPiTools", "failures", "keepErrorResults, confirm, renderers, Text"),
+    ],
+    [
+      "registerOmpTools",
+      () => registerOmpTools({} as never, demoTools, { renderers: {} } as never),
+      typo("registerOmpTools", "renderers", "loadMode, tools, validation"),
+    ],
+    [
+      "registerOmpTools, per tool",
+      () => registerOmpTools({} as never, demoTools, { tools: { text_slug: { render: () => [] } } } as never),
+      typo('registerOmpTools: options.tools["text_slug"]', "render", "loadMode, summary, facts, renderCall, renderResult"),
+    ],
+    [
+      "toToolkitTools",
+      () => toToolkitTools(info, demoTools, { elicit: () => ({}) } as never),
+      typo("toToolkitTools", "elicit", "elicitation"),
+    ],
+    [
+      "runCli",
+      () => runCli({ name: "x", version: "1", description: "x", tools: demoTools, fallbak: "slug" } as never, []),
+      typo("runCli", "fallbak", "name, version, description, tools, commands, default, fallback, mcp, expected"),
+    ],
+    [
+      "an options value that is not an object",
+      () => createMcpHttpHandler(info, demoTools, "safe" as never),
+      "createMcpHttpHandler: options must be an object",
+    ],
+  ])("%s refuses an unknown key, naming it and the accepted ones", async (_where, make, message) => {
+    await expect(Promise.resolve().then(make)).rejects.toThrow(message);
+  });
+
+  it("treats a key named like an Object.prototype member as unknown", () => {
+    expect(() => createMcpHttpHandler(info, demoTools, JSON.parse('{"__proto__": {"sessions": false}}'))).toThrow(
+      'createMcpHttpHandler: unknown option "__proto__"',
+    );
   });
 });

@@ -88,7 +88,7 @@ describe("refused before anything is registered", () => {
       'OMP options.tools["text_slug"].renderCall must be a function',
     ],
     ["a per-tool entry that is not an object", [slugTool], { tools: { text_slug: 1 } }, 'OMP options.tools["text_slug"] must be an object'],
-    ["options that are not an object", [slugTool], "fast", "OMP options must be an object"],
+    ["options that are not an object", [slugTool], "fast", "registerOmpTools: options must be an object"],
   ])("%s", (_what, list, options, message) => {
     const { pi, registered } = recordingPi();
     expect(() => registerOmpTools(pi, list as never, options as never)).toThrow(new ToolDefinitionError(message));

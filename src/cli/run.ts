@@ -6,6 +6,7 @@
 import process from "node:process";
 import { ToolDefinitionError, ToolInputError, ToolResultError } from "../core/errors.ts";
 import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
+import { checkOptionKeys } from "../core/options.ts";
 import { escapeHidden, quote, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import type { ToolResult } from "../core/types.ts";
 import { argumentLines, looksLikeOption, readArgs } from "./args.ts";
@@ -235,6 +236,7 @@ async function route(options: CliOptions, table: CommandTable, argv: readonly st
  * before anything is read or written.
  */
 export async function runCli(options: CliOptions, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
+  checkOptionKeys("runCli", options, ["name", "version", "description", "tools", "commands", "default", "fallback", "mcp", "expected"]);
   const table = buildCommands(options);
   if (options.expected !== undefined && typeof options.expected !== "function")
     throw new ToolDefinitionError("runCli: expected must be a function");

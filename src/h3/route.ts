@@ -12,8 +12,9 @@
  * the one every other host uses.
  */
 import type { H3Event } from "h3";
+import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { createMcpHttpHandler, type McpHttpOptions } from "../mcp/http.ts";
+import { createMcpHttpHandler, HTTP_OPTIONS, type McpHttpOptions } from "../mcp/http.ts";
 
 /** An h3 handler serving MCP, with the handle to close its sessions on shutdown. */
 export interface McpRoute {
@@ -30,6 +31,7 @@ export interface McpRoute {
  * checked now: a broken tool or a duplicate name throws before any request.
  */
 export function mcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpRoute {
+  checkOptionKeys("mcpRoute", options, HTTP_OPTIONS);
   const handler = createMcpHttpHandler(info, tools, options);
   const route = (event: H3Event) => handler.fetch(event.req as Request);
   return Object.defineProperties(route, {
@@ -53,6 +55,7 @@ export interface MountMcpOptions extends McpHttpOptions {
  * so the caller can close its sessions when the server stops.
  */
 export function mountMcp(app: RouteTarget, info: ServerInfo, tools: readonly AnyTool[], options: MountMcpOptions = {}): McpRoute {
+  checkOptionKeys("mountMcp", options, [...HTTP_OPTIONS, "route"]);
   const { route = "/mcp", ...rest } = options;
   const handler = mcpRoute(info, tools, rest);
   app.all(route, handler);

@@ -12,10 +12,11 @@ import {
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "./call.ts";
 import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "./hosts.ts";
-import { createMcpServer, type McpServerOptions } from "./server.ts";
+import { createMcpServer, type McpServerOptions, SERVER_OPTIONS } from "./server.ts";
 import { createStateSeal } from "./state-seal.ts";
 
 export interface McpHttpOptions extends McpServerOptions {
@@ -63,18 +64,23 @@ function jsonRpcError(status: number, code: number, message: string): Response {
 }
 
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
+/** The keys `createMcpHttpHandler` takes. */
+export const HTTP_OPTIONS = [...SERVER_OPTIONS, "allowedHosts", "allowedOrigins", "sessions", "sessionIdleMs", "onerror"] as const;
+
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
+  checkOptionKeys("createMcpHttpHandler", options, HTTP_OPTIONS);
   toolIndex(tools); // checks the list now, not on the first request
+  const serverOptions = pick(options, SERVER_OPTIONS);
   const policy = hostPolicy(options);
   const onerror = options.onerror ?? (() => {});
   const factory = () => {
-    const server = createMcpServer(info, tools, options);
+    const server = createMcpServer(info, tools, serverOptions);
     server.onerror = onerror;
     return server;
   };
   const stateless = options.sessions === false;
   // Built now, so a short key fails here rather than on the first question.
-  createStateSeal(options);
+  createStateSeal(serverOptions);
   const modern = createMcpHandler(factory, { legacy: stateless ? "stateless" : "reject", onerror });
   const sessions = new Map<string, Session>();
   const idleMs = options.sessionIdleMs ?? 30 * 60_000;
@@ -164,4 +170,11 @@ function hostPolicy(options: McpHttpOptions): HostPolicy {
     hostOption: "allowedHosts",
     originOption: "allowedOrigins",
   };
+}
+
+/** The given keys of an options object, the ones set. */
+function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[]): Pick<T, K> {
+  const picked = {} as Pick<T, K>;
+  for (const key of keys) if (options[key] !== undefined) picked[key] = options[key];
+  return picked;
 }

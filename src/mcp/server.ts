@@ -15,6 +15,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { failureText, type HostContext, type ProgressReport } from "../core/invoke.ts";
+import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "./ask.ts";
 import { callTool, errorResult, toolIndex, unknownToolResult } from "./call.ts";
@@ -76,7 +77,11 @@ function progressSender(server: Server, ctx: ServerContext): HostContext["progre
  * `tools/call` handler for every tool. Connect it to stdio, Streamable HTTP or
  * an in-memory pair. Duplicate names and broken tools throw here.
  */
+/** The keys `createMcpServer` takes. */
+export const SERVER_OPTIONS = ["instructions", "external", "requestStateKey", "requestStateTtlSeconds"] as const;
+
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
+  checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
   const own = toolIndex(tools);
   const external = externalIndex(options.external ?? [], own);
   const sealFor = createStateSeal(options);

@@ -40,17 +40,30 @@ export function checkStateSealOptions(options: StateSealOptions): void {
   }
 }
 
-const made = new WeakMap<StateSealOptions, (ctx: ServerContext) => StateSeal>();
+/** Seals made so far, by key and TTL: the HTTP handlers build a server per request, the seal is made once. */
+const made = new Map<string, (ctx: ServerContext) => StateSeal>();
+const byteKeys = new WeakMap<Uint8Array, string>();
 
-/**
- * A seal for one server: signed when a key is set, plain otherwise. Made once
- * per options object, since the HTTP handler builds a server per request.
- */
+function cacheKey(options: StateSealOptions): string {
+  const key = options.requestStateKey;
+  let material = typeof key === "string" ? `s:${key}` : "";
+  if (key instanceof Uint8Array) {
+    material = byteKeys.get(key) ?? `b:${Array.from(key, (byte) => byte.toString(16).padStart(2, "0")).join("")}`;
+    byteKeys.set(key, material);
+  }
+  return `${options.requestStateTtlSeconds ?? DEFAULT_STATE_TTL_SECONDS}\u0000${material}`;
+}
+
+/** A seal for a server: signed when a key is set, plain otherwise; made once per key and TTL. */
 export function createStateSeal(options: StateSealOptions): (ctx: ServerContext) => StateSeal {
-  const known = made.get(options);
+  checkStateSealOptions(options);
+  const id = cacheKey(options);
+  const known = made.get(id);
   if (known) return known;
   const seal = makeStateSeal(options);
-  made.set(options, seal);
+  // A handful of keys in any real process; a bound keeps a key-per-request caller from growing this forever.
+  if (made.size >= 16) made.clear();
+  made.set(id, seal);
   return seal;
 }
 

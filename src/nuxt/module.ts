@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
+import { checkOptionKeys } from "../core/options.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -217,6 +218,7 @@ export default defineNuxtModule<ModuleOptions>({
     };
   },
   async setup(options, nuxt) {
+    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts"]);
     const found = notices.get(nuxt) ?? [];
     const nitro = nuxt.options.nitro;
     nitro.experimental ??= {};

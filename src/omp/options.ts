@@ -1,5 +1,7 @@
 /** The options of `registerOmpTools`, and the checks that refuse options which could never apply. */
+
 import { ToolDefinitionError } from "../core/errors.ts";
+import { checkOptionKeys } from "../core/options.ts";
 import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import type { OmpLoadMode, OmpRenderCall, OmpRenderResult } from "./types.ts";
@@ -45,7 +47,7 @@ const FUNCTIONS = ["summary", "facts", "renderCall", "renderResult"] as const;
  * not find `Object.prototype.constructor`).
  */
 export function checkOptions(options: OmpOptions, names: ReadonlySet<string>): Map<string, OmpToolOptions> {
-  if (!isRecord(options)) throw new ToolDefinitionError("OMP options must be an object");
+  checkOptionKeys("registerOmpTools", options, ["loadMode", "tools", "validation"]);
   if (options.loadMode !== undefined && !LOAD_MODES.has(options.loadMode)) {
     throw new ToolDefinitionError(`OMP loadMode must be "essential" or "discoverable", got ${quote(String(options.loadMode))}`);
   }
@@ -61,6 +63,7 @@ export function checkOptions(options: OmpOptions, names: ReadonlySet<string>): M
     }
     const entry: unknown = options.tools[name];
     if (!isRecord(entry)) throw new ToolDefinitionError(`OMP options.tools[${quote(name)}] must be an object`);
+    checkOptionKeys(`registerOmpTools: options.tools[${quote(name)}]`, entry, ["loadMode", ...FUNCTIONS]);
     if (entry.loadMode !== undefined && !LOAD_MODES.has(entry.loadMode)) {
       throw new ToolDefinitionError(`OMP options.tools[${quote(name)}].loadMode must be "essential" or "discoverable"`);
     }

@@ -86,8 +86,8 @@ function registrationFor(
  */
 export function registerOmpTools(pi: OmpExtensionApi, tools: readonly AnyTool[], options: OmpOptions = {}): void {
   const index = indexTools(tools);
-  checkHost(pi);
   const perTool = checkOptions(options, new Set(index.keys()));
+  checkHost(pi);
   for (const entry of index.values()) refuseReservedProperty(entry);
   const registrations = [...index.values()].map((entry) => registrationFor(pi, entry, options, perTool.get(entry.name)));
   // OMP declares registerTool over its own ToolDefinition type; the registration has that shape.

@@ -3,8 +3,10 @@
  * through the core. The whole list and every option are checked before the
  * first `registerTool` call, so a broken list registers nothing.
  */
+
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { ToolDefinitionError } from "../core/errors.ts";
+import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
 import { toolsToConfirm } from "./confirm.ts";
 import { piExecute } from "./execute.ts";
@@ -22,7 +24,7 @@ import type { PiExtensionApi, PiRegisteredTool, PiToolsOptions } from "./types.t
  */
 export function registerPiTools(pi: PiExtensionApi, tools: readonly AnyTool[], options: PiToolsOptions = {}): void {
   const index = indexTools(tools);
-  if (typeof options !== "object" || options === null) throw new ToolDefinitionError("Pi options must be an object");
+  checkOptionKeys("registerPiTools", options, ["keepErrorResults", "confirm", "renderers", "Text"]);
   const confirm = toolsToConfirm(index, options.confirm);
   const renderers = renderersFor(index, options);
   if (typeof pi?.registerTool !== "function" || typeof pi.on !== "function") {

@@ -7,6 +7,7 @@
  * only, so the request context is typed by the few fields we read.
  */
 import { failureText, type HostContext } from "../core/invoke.ts";
+import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { callTool, errorResult, type McpCallResult } from "../mcp/call.ts";
 import { listTools, type McpToolAnnotations } from "../mcp/list.ts";
@@ -63,6 +64,7 @@ export interface ToolkitOptions {
  * for word. Duplicate names and broken tools throw here.
  */
 export function toToolkitTools(info: Pick<ServerInfo, "name">, tools: readonly AnyTool[], options: ToolkitOptions = {}): ToolkitTool[] {
+  checkOptionKeys("toToolkitTools", options, ["elicitation"]);
   const serverInfo = { name: String(info.name) };
   return listTools(tools).tools.map((listed): ToolkitTool => {
     const entry: ToolkitTool = {
