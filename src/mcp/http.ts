@@ -17,6 +17,7 @@ import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "./call.ts";
 import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "./hosts.ts";
 import { createMcpServer, type McpServerOptions, SERVER_OPTIONS } from "./server.ts";
+import { SessionTable } from "./sessions.ts";
 import { createStateSeal } from "./state-seal.ts";
 
 export interface McpHttpOptions extends McpServerOptions {
@@ -29,8 +30,10 @@ export interface McpHttpOptions extends McpServerOptions {
   allowedHosts?: HostList;
   /** Host names a browser's `Origin` may name. Default: the allowed hosts. `"any"` lets every page in. */
   allowedOrigins?: HostList;
-  /** A 2025 session unused this long is closed. Default 30 minutes. */
+  /** A 2025 session unused this long is closed. Default 30 minutes; one that made no request after `initialize`, 30 seconds. */
   sessionIdleMs?: number;
+  /** The most 2025 sessions kept at once; a new one takes the place of the oldest unused, else least recently used. Default 1000. */
+  maxSessions?: number;
   /**
    * `false` answers every 2025-11-25 request on its own, with nothing kept
    * between requests, for hosts that run many short-lived instances
@@ -51,11 +54,6 @@ export interface McpHttpHandler {
   readonly sessions: number;
 }
 
-interface Session {
-  transport: WebStandardStreamableHTTPServerTransport;
-  lastSeen: number;
-}
-
 function jsonRpcError(status: number, code: number, message: string): Response {
   return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
     status,
@@ -63,10 +61,18 @@ function jsonRpcError(status: number, code: number, message: string): Response {
   });
 }
 
-/** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 /** The keys `createMcpHttpHandler` takes. */
-export const HTTP_OPTIONS = [...SERVER_OPTIONS, "allowedHosts", "allowedOrigins", "sessions", "sessionIdleMs", "onerror"] as const;
+export const HTTP_OPTIONS = [
+  ...SERVER_OPTIONS,
+  "allowedHosts",
+  "allowedOrigins",
+  "sessions",
+  "sessionIdleMs",
+  "maxSessions",
+  "onerror",
+] as const;
 
+/** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
   checkOptionKeys("createMcpHttpHandler", options, HTTP_OPTIONS);
   toolIndex(tools); // checks the list now, not on the first request
@@ -82,45 +88,32 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
   // Built now, so a short key fails here rather than on the first question.
   createStateSeal(serverOptions);
   const modern = createMcpHandler(factory, { legacy: stateless ? "stateless" : "reject", onerror });
-  const sessions = new Map<string, Session>();
-  const idleMs = options.sessionIdleMs ?? 30 * 60_000;
-
-  const sweep = (now: number) => {
-    for (const [id, session] of sessions) {
-      if (now - session.lastSeen > idleMs) {
-        sessions.delete(id);
-        session.transport.close().catch(onerror);
-      }
-    }
-  };
+  const sessions = new SessionTable<WebStandardStreamableHTTPServerTransport>(
+    countOption(options.maxSessions, "maxSessions", 1000),
+    countOption(options.sessionIdleMs, "sessionIdleMs", 30 * 60_000),
+    onerror,
+  );
 
   const openSession = async (request: Request): Promise<Response> => {
     const server = factory();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { transport, lastSeen: Date.now() });
-      },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
+      onsessioninitialized: (id) => sessions.add(id, transport),
+      onsessionclosed: (id) => sessions.forget(id),
     });
     transport.onclose = () => {
-      if (transport.sessionId) sessions.delete(transport.sessionId);
+      if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     await server.connect(transport);
     return transport.handleRequest(request);
   };
 
   const legacy = async (request: Request): Promise<Response> => {
-    const now = Date.now();
-    sweep(now);
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
-      const session = sessions.get(id);
-      if (!session) return jsonRpcError(404, -32001, "Session not found");
-      session.lastSeen = now;
-      return session.transport.handleRequest(request);
+      const transport = sessions.use(id);
+      if (!transport) return jsonRpcError(404, -32001, "Session not found");
+      return transport.handleRequest(request);
     }
     if (request.method === "POST") {
       const body: unknown = await request
@@ -142,9 +135,7 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
       return isLegacy ? legacy(request) : modern.fetch(request);
     },
     async close() {
-      const open = [...sessions.values()];
-      sessions.clear();
-      await Promise.allSettled([modern.close(), ...open.map((s) => s.transport.close())]);
+      await Promise.allSettled([modern.close(), sessions.closeAll()]);
     },
     get sessions() {
       return sessions.size;
@@ -177,4 +168,11 @@ function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[
   const picked = {} as Pick<T, K>;
   for (const key of keys) if (options[key] !== undefined) picked[key] = options[key];
   return picked;
+}
+
+/** A whole number above zero, or the default when unset. */
+function countOption(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number above 0`);
+  return value;
 }
