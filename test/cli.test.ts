@@ -5,7 +5,7 @@
  * pseudo-terminal (util-linux `script`), and the `mcp` command is driven by
  * the SDK v2 client over stdio.
  */
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -660,5 +660,51 @@ describe("definition contradictions", () => {
   ])("%s is a ToolDefinitionError at start-up", async (_label, options, message) => {
     const run = runCli({ ...base, tools: [], ...options } as CliOptions, ["--help"]);
     await expect(run).rejects.toMatchObject({ name: "ToolDefinitionError", message });
+  });
+});
+
+describe("the mcp command at its limits", () => {
+  function start(): ChildProcessWithoutNullStreams {
+    const child = spawn(NODE, [SOURCE, BIN, "mcp"], { cwd: root, stdio: ["pipe", "pipe", "pipe"] });
+    children.add(child);
+    return child;
+  }
+
+  function ended(child: ChildProcessWithoutNullStreams): Promise<{ code: number | null; stderr: string }> {
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    return new Promise((resolve) => child.on("close", (code) => resolve({ code, stderr })));
+  }
+
+  it("ends a line over 10 MiB with one clean line and exit 1, no warning, nothing on stdout", async () => {
+    const child = start();
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    const done = ended(child);
+    child.stdin.on("error", () => {});
+    child.stdin.write(`${"x".repeat(11 * 1024 * 1024)}\n`);
+    expect(await done).toEqual({ code: 1, stderr: "fx mcp: a message is longer than the 10 MiB a line may hold; stopping\n" });
+    expect(stdout).toBe("");
+    child.stdin.destroy();
+  });
+
+  it("ends with one line and exit 1 when the client stops reading and closes standard output", async () => {
+    const child = start();
+    const done = ended(child);
+    child.stdin.on("error", () => {});
+    const init = {
+      jsonrpc: "2.0",
+      id: 0,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "x", version: "1" } },
+    };
+    child.stdin.write(`${JSON.stringify(init)}\n`);
+    for (let id = 1; id <= 300; id++) child.stdin.write(`${JSON.stringify({ jsonrpc: "2.0", id, method: "tools/list" })}\n`);
+    child.stdout.once("data", () => child.stdout.destroy());
+    expect(await done).toEqual({ code: 1, stderr: "fx mcp: standard output closed (the client went away); stopping\n" });
   });
 });
