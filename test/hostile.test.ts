@@ -11,6 +11,7 @@ import { registerOmpTools } from "@agntn/tools/omp";
 import { registerPiTools } from "@agntn/tools/pi";
 import { toToolkitTools } from "@agntn/tools/toolkit";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { H3 } from "h3";
 import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
@@ -114,6 +115,22 @@ describe.each([
   it.each([["127.0.0.1"], ["localhost"], ["LOCALHOST"], ["[::1]"]])("answers Host %s, with or without a local Origin", async (name) => {
     expect((await rawPost(url, { ...extra, host: `${name}:${url.port}` }, body)).status).toBe(200);
     expect((await rawPost(url, { ...extra, host: `${name}:${url.port}`, origin: `http://${name}:6274` }, body)).status).toBe(200);
+  });
+});
+
+describe("mountMcp with no options, on h3", () => {
+  it("refuses another host on both revisions and answers its own", async () => {
+    const app = new H3();
+    const route = mountMcp(app, info, demoTools);
+    const running = serve({ hostname: "127.0.0.1", port: 0, silent: true, fetch: (request) => app.fetch(request) });
+    await running.ready();
+    const target = new URL("/mcp", running.url);
+    const message = 'Host "evil.example" is not allowed: add its name to allowedHosts';
+    expect(await rawPost(target, { host: "evil.example" }, LEGACY_INIT)).toEqual(refused(message));
+    expect(await rawPost(target, { ...MODERN_HEADERS, host: "evil.example" }, MODERN_LIST)).toEqual(refused(message));
+    expect((await rawPost(target, { host: `localhost:${target.port}` }, LEGACY_INIT)).status).toBe(200);
+    await route.close();
+    await running.close(true);
   });
 });
 

@@ -420,7 +420,7 @@ describe("the playground's route", () => {
   });
 
   /** A raw POST with a chosen Host header (fetch does not let a caller set Host). */
-  function postWithHost(host: string): Promise<{ status: number; body: string }> {
+  function postWithHost(host: string, extra: Record<string, string> = {}): Promise<{ status: number; body: string }> {
     const body = JSON.stringify({
       jsonrpc: "2.0",
       id: 1,
@@ -432,7 +432,13 @@ describe("the playground's route", () => {
         mcp(),
         {
           method: "POST",
-          headers: { host, origin: `http://${host}`, "content-type": "application/json", accept: "application/json, text/event-stream" },
+          headers: {
+            host,
+            origin: `http://${host}`,
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            ...extra,
+          },
         },
         (res) => {
           let text = "";
@@ -461,6 +467,8 @@ describe("the playground's route", () => {
     });
     const own = await postWithHost(mcp().host);
     expect(own.status).toBe(200);
+    // A 2026-07-28 request is refused the same way, before the stateless path sees it.
+    expect((await postWithHost("evil.example.com", { "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/list" })).status).toBe(403);
     expect(own.body).toContain('"serverInfo":{"name":"agntn-playground"');
   });
 });
