@@ -2,6 +2,7 @@
  * Nitro plugin: serves the app's tools on the toolkit's default MCP route,
  * beside whatever the toolkit already serves there. Runs on the server only.
  */
+import { quote } from "@agntn/tools";
 import type { ToolkitTool } from "@agntn/tools/toolkit";
 import { standIns } from "./app-tools.ts";
 import { joinTools, type ListedEntry } from "./join.ts";
@@ -30,7 +31,7 @@ export default function agntnToolsPlugin(nitroApp: NitroAppLike): void {
       if (reported.has(name)) continue;
       reported.add(name);
       console.error(
-        `[@agntn/tools] The MCP route already serves a tool named "${name}" (from server/mcp/tools or a layer such as Docus); the app's tool of that name is left out. Rename one of them.`,
+        `[@agntn/tools] The MCP route already serves a tool named ${quote(name)} (from server/mcp/tools or a layer such as Docus); the app's tool of that name is left out. Rename one of them.`,
       );
     }
   });
