@@ -172,11 +172,11 @@ describe("allowedHosts and allowedOrigins", () => {
 });
 
 describe("a reply built to overflow the question state, on 2026-07-28", () => {
-  /** One round as raw JSON text, so a reply can carry what no client's JSON.stringify would write. */
-  async function round(extra: string): Promise<Record<string, unknown>> {
-    const meta =
-      '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
-    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":{"names":["a b.txt"]},${meta}${extra}}}`;
+  const META =
+    '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
+
+  /** One files_rename call as raw JSON text, so it can carry what no client's JSON.stringify would write; the answer as text. */
+  async function rawCall(args: string, extra = ""): Promise<string> {
     const response = await fetch(url, {
       method: "POST",
       headers: {
@@ -186,9 +186,14 @@ describe("a reply built to overflow the question state, on 2026-07-28", () => {
         "content-type": "application/json",
         accept: "application/json, text/event-stream",
       },
-      body,
+      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":${args},${META}${extra}}}`,
     });
-    const text = await response.text();
+    return response.text();
+  }
+
+  /** One round of the question flow; its result. */
+  async function round(extra: string): Promise<Record<string, unknown>> {
+    const text = await rawCall('{"names":["a b.txt"]}', extra);
     const data = text.startsWith("{") ? text : (text.split("\n").find((line) => line.startsWith("data: ")) ?? "").slice(6);
     return (JSON.parse(data) as { result: Record<string, unknown> }).result;
   }
@@ -198,21 +203,7 @@ describe("a reply built to overflow the question state, on 2026-07-28", () => {
   }
 
   it("answers arguments nested 100,000 deep with a clean refusal, never a stack-overflow text", async () => {
-    const deep = `${"[".repeat(100_000)}${"]".repeat(100_000)}`;
-    const meta =
-      '"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{"form":{}}}}';
-    const response = await fetch(url, {
-      method: "POST",
-      headers: {
-        ...MODERN_HEADERS,
-        "mcp-method": "tools/call",
-        "mcp-name": "files_rename",
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-      },
-      body: `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"files_rename","arguments":{"names":${deep}},${meta}}}`,
-    });
-    const text = await response.text();
+    const text = await rawCall(`{"names":${"[".repeat(100_000)}${"]".repeat(100_000)}}`);
     expect(text).not.toContain("call stack");
     expect(text).toContain("Invalid arguments at /names/0: must be string");
   });
