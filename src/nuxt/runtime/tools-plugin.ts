@@ -4,6 +4,7 @@
  */
 import { quote } from "@agntn/tools";
 import type { ToolkitTool } from "@agntn/tools/toolkit";
+import config from "#agntn-tools/config.mjs";
 import { standIns } from "./app-tools.ts";
 import { joinTools, type ListedEntry } from "./join.ts";
 import { warnWithoutStateKey } from "./state-key.ts";
@@ -20,7 +21,8 @@ interface ResolvedContext {
 }
 
 export default function agntnToolsPlugin(nitroApp: NitroAppLike): void {
-  warnWithoutStateKey(undefined);
+  // On Workers the environment reaches runtime config only with a request: the first request warns there instead.
+  if (!config.preset.startsWith("cloudflare")) warnWithoutStateKey(undefined);
   const reported = new Set<string>();
   nitroApp.hooks.hook("mcp:config:resolved", ({ config: resolved, event }: ResolvedContext) => {
     // Named handlers (`/mcp/:handler`) keep their own lists; the app's tools live on the default route.
