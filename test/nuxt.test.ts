@@ -253,16 +253,14 @@ describe.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("the playgrou
   });
 
   it.each([
-    { name: "nope", text: "MCP error -32602: Tool nope not found" },
-    { name: "toString", text: "MCP error -32602: Tool toString disabled" },
-  ])("leaves an unknown name ($name) to SDK v1, which answers it its own way", async ({ name, text }) => {
+    { name: "nope", text: 'Unknown agntn-playground tool: "nope"' },
+    { name: "toString", text: 'Unknown agntn-playground tool: "toString"' },
+    { name: "__proto__", text: 'Unknown agntn-playground tool: "__proto__"' },
+    { name: "\u001b[31mRED\nline", text: 'Unknown agntn-playground tool: "\\u001b[31mRED\\nline"' },
+  ])("answers an unknown name ($name) as the stdio server does: quoted, escaped, one line", async ({ name, text }) => {
     const client = await connect(kind, mcp());
     expect(await client.callTool(name, {})).toEqual({ content: [{ type: "text", text }], isError: true });
-    // The stdio server answers the same call with the name quoted and escaped.
-    expect(await callTool(playgroundInfo, demoTools, name, {})).toEqual({
-      content: [{ type: "text", text: `Unknown agntn-playground tool: "${name}"` }],
-      isError: true,
-    });
+    expect(await callTool(playgroundInfo, demoTools, name, {})).toEqual({ content: [{ type: "text", text }], isError: true });
   });
 });
 

@@ -1,5 +1,5 @@
 /** @agntn/tools/mcp — serve a tool list over MCP on SDK v2: stdio, Streamable HTTP or an in-memory pair. */
-export { callTool, type McpCallResult } from "./call.ts";
+export { callTool, type McpCallResult, unknownToolResult } from "./call.ts";
 export { type HostList, type HostPolicy, hostnameOf, hostRefusal, hostSet, LOCAL_HOSTS } from "./hosts.ts";
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.ts";
 export { listTools, type McpTool, type McpToolAnnotations } from "./list.ts";

@@ -8,10 +8,17 @@ import config from "#agntn-tools/config.mjs";
 import { standIns } from "./app-tools.ts";
 import { joinTools, type ListedEntry } from "./join.ts";
 import { warnWithoutStateKey } from "./state-key.ts";
+import { answerUnknownNames } from "./unknown-names.ts";
 
 /** The slice of the Nitro app this plugin touches. */
 interface NitroAppLike {
   hooks: { hook(name: string, handler: (context: never) => void): unknown };
+}
+
+/** What the toolkit passes to `mcp:server:created`. */
+interface CreatedContext {
+  server: unknown;
+  event: { context: { params?: Record<string, string | undefined> } };
 }
 
 /** What the toolkit passes to `mcp:config:resolved`. */
@@ -23,6 +30,10 @@ interface ResolvedContext {
 export default function agntnToolsPlugin(nitroApp: NitroAppLike): void {
   // On Workers the environment reaches runtime config only with a request: the first request warns there instead.
   if (!config.preset.startsWith("cloudflare")) warnWithoutStateKey(undefined);
+  // The default route's SDK v1 server answers an unknown name as every other host does (see ./unknown-names.ts).
+  nitroApp.hooks.hook("mcp:server:created", ({ server, event }: CreatedContext) => {
+    if (event.context.params?.handler === undefined) answerUnknownNames(server, config.name);
+  });
   const reported = new Set<string>();
   nitroApp.hooks.hook("mcp:config:resolved", ({ config: resolved, event }: ResolvedContext) => {
     // Named handlers (`/mcp/:handler`) keep their own lists; the app's tools live on the default route.
