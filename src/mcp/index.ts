@@ -4,4 +4,5 @@ export { type HostList, type HostPolicy, hostnameOf, hostRefusal, hostSet, LOCAL
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.ts";
 export { listTools, type McpTool, type McpToolAnnotations } from "./list.ts";
 export { createMcpServer, type ExternalCallContext, type ExternalTool, type McpServerOptions, supportsForms } from "./server.ts";
+export { type Closable, NEW_SESSION_MS, SessionTable } from "./sessions.ts";
 export { checkStateSealOptions, DEFAULT_STATE_TTL_SECONDS, type StateSealOptions } from "./state-seal.ts";

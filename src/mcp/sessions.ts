@@ -53,18 +53,24 @@ export class SessionTable<S extends Closable> {
 
   /** Adds a session that just answered `initialize`, making room first when the table is full. */
   add(id: string, session: S): void {
-    this.sweep();
+    void this.reserve();
+    this.fresh.set(id, { session, lastSeen: this.now() });
+  }
+
+  /** Ends expired sessions, then the oldest ones until one more fits; resolves once those have closed. */
+  async reserve(): Promise<void> {
+    const closing = this.sweep();
     while (this.size >= this.max) {
       const oldest = this.fresh.keys().next().value ?? this.used.keys().next().value;
       if (oldest === undefined) break;
-      this.end(oldest);
+      closing.push(this.end(oldest));
     }
-    this.fresh.set(id, { session, lastSeen: this.now() });
+    await Promise.all(closing);
   }
 
   /** The session for a request, marked as used now; `undefined` when it is unknown or expired. */
   use(id: string): S | undefined {
-    this.sweep();
+    void this.sweep();
     const entry = this.fresh.get(id) ?? this.used.get(id);
     if (!entry) return undefined;
     this.fresh.delete(id);
@@ -88,8 +94,9 @@ export class SessionTable<S extends Closable> {
     await Promise.allSettled(all.map((entry) => entry.session.close()));
   }
 
-  /** Ends the expired sessions at the front of each map; stops at the first fresh one. */
-  private sweep(): void {
+  /** Ends the expired sessions at the front of each map; stops at the first fresh one. The closings, to await or not. */
+  private sweep(): Array<Promise<void>> {
+    const closing: Array<Promise<void>> = [];
     const now = this.now();
     for (const [map, limit] of [
       [this.fresh, this.newMs],
@@ -97,14 +104,16 @@ export class SessionTable<S extends Closable> {
     ] as const) {
       for (const [id, entry] of map) {
         if (now - entry.lastSeen <= limit) break;
-        this.end(id);
+        closing.push(this.end(id));
       }
     }
+    return closing;
   }
 
-  private end(id: string): void {
+  /** Ends one session; the promise never rejects (a failed close goes to `onerror`). */
+  private end(id: string): Promise<void> {
     const entry = this.fresh.get(id) ?? this.used.get(id);
     this.forget(id);
-    entry?.session.close().catch(this.onerror);
+    return entry ? entry.session.close().catch(this.onerror) : Promise.resolve();
   }
 }

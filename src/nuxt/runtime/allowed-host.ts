@@ -12,6 +12,7 @@ import { defineEventHandler } from "h3";
 import { useRuntimeConfig } from "nitropack/runtime";
 import config from "#agntn-tools/config.mjs";
 import { onRoute } from "./hosts.ts";
+import { INTERNAL_HEADER, internalToken } from "./session-guard.ts";
 
 /** The request parts this check reads, the same on Nitro's h3 v1 event under Node and on workers. */
 interface EventLike {
@@ -55,5 +56,7 @@ function policyFor(event: unknown): HostPolicy {
 export default defineEventHandler((raw) => {
   const event = raw as unknown as EventLike;
   if (!onRoute(event.path, config.route)) return;
+  // The session guard's own DELETE, sent through the app: it names no host a client chose.
+  if (event.headers.get(INTERNAL_HEADER) === internalToken()) return;
   return hostRefusal(event.headers.get("host"), null, policyFor(raw));
 });

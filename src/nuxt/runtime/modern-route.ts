@@ -16,6 +16,7 @@ import { defineEventHandler, getRequestURL, readRawBody } from "h3";
 import config from "#agntn-tools/config.mjs";
 import { appToolOf } from "./app-tools.ts";
 import { isExactRoute } from "./hosts.ts";
+import { beforeInitialize, INTERNAL_HEADER, internalToken, onSessionRequest } from "./session-guard.ts";
 import { stateKeyOf, warnWithoutStateKey } from "./state-key.ts";
 import { originRefused, resolveRouteTools, routeMiddleware } from "./toolkit-config.ts";
 import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
@@ -25,7 +26,14 @@ interface EventLike {
   path: string;
   method: string;
   headers: Headers;
-  node?: { res?: { writableFinished?: boolean; on?(name: string, listener: () => void): unknown } };
+  node?: {
+    res?: {
+      writableFinished?: boolean;
+      on?(name: string, listener: () => void): unknown;
+      once?(name: string, listener: () => void): unknown;
+      getHeader?(name: string): unknown;
+    };
+  };
 }
 
 /** Largest body read here; the SDK's own default bound. */
@@ -176,13 +184,21 @@ async function serve(event: EventLike, request: Request, parsed: unknown): Promi
 
 export default defineEventHandler(async (raw) => {
   const event = raw as unknown as EventLike;
-  if (!isExactRoute(event.path, config.route) || plainlyForTheToolkit(event)) return;
+  if (!isExactRoute(event.path, config.route)) return;
+  if (plainlyForTheToolkit(event)) {
+    const session = event.headers.get("mcp-session-id");
+    if (session !== null && event.headers.get(INTERNAL_HEADER) !== internalToken()) onSessionRequest(session, event.method);
+    return;
+  }
   const body = await bodyOf(event);
   if (body === "too large") return jsonRpcError(413, -32600, `Request body over ${MAX_BODY} bytes`);
   const request = webRequest(event, body);
   const parsed = parsedBody(body);
-  // A 2025 request without a session (initialize, mostly) goes to the toolkit, which opens one.
-  if (!config.stateless && (await isLegacy(event, request, parsed))) return;
+  // A 2025 request without a session (initialize, mostly) goes to the toolkit, which opens one: room first.
+  if (!config.stateless && (await isLegacy(event, request, parsed))) {
+    await beforeInitialize(event.node?.res);
+    return;
+  }
   if (originRefused(event.headers.get("origin"), getRequestURL(event as never).origin)) {
     return jsonRpcError(403, -32600, "Origin not allowed");
   }

@@ -30,6 +30,7 @@ declare module "#nuxt-mcp-toolkit/config.mjs" {
     instructions?: string;
     icons?: unknown[];
     defaultHandlerStrategy?: "orphans" | "all";
+    sessions?: { enabled?: boolean; maxSessions?: number; maxDuration?: number };
     security?: { allowedOrigins?: "*" | string[] };
   };
   export default config;
