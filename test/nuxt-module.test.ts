@@ -142,3 +142,11 @@ describe("the stateless path's route match", () => {
     expect(isExactRoute(path, route)).toBe(exact);
   });
 });
+
+describe("a misspelt module option", () => {
+  it("stops the app at load, naming the key and the accepted ones", async () => {
+    await expect(
+      loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
+    ).rejects.toThrow('agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts');
+  });
+});
