@@ -26,6 +26,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
 import { checkOptionKeys } from "../core/options.ts";
+import { LOCAL_HOSTS } from "../mcp/hosts.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -149,9 +150,6 @@ function workersExecutor(toolkitDist: string): { name: string; resolveId(source:
     },
   };
 }
-
-/** This machine's names, which a local server answers by default (the MCP handler's `LOCAL_HOSTS`). */
-const LOCAL_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
 
 /** The host of the site URL the app declares, if any: Docus and nuxt-site-config's `site.url`, or `runtimeConfig.public.siteUrl`. */
 function siteHosts(nuxt: Nuxt): string[] {
