@@ -15,15 +15,9 @@
  */
 import { fileURLToPath } from "node:url";
 import { defineNuxtConfig } from "nuxt/config";
+import { sourceAliases } from "./test/fixtures/package-entries.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-
-/** The library's faces, resolved to their sources (subpaths before the bare name: aliases match by prefix). */
-const library = Object.fromEntries([
-  ...["mcp", "h3", "toolkit", "pi", "omp", "ai", "cli"].map((face) => [`@agntn/tools/${face}`, here(`./src/${face}/index.ts`)]),
-  ["@agntn/tools/nuxt", here("./src/nuxt/module.ts")],
-  ["@agntn/tools", here("./src/index.ts")],
-]);
 
 /** The site's icon, inline: an MCP client can show it without fetching anything. */
 const icon = `data:image/svg+xml;base64,${Buffer.from(
@@ -34,11 +28,12 @@ const siteUrl = "http://127.0.0.1:3000";
 
 export default defineNuxtConfig({
   extends: ["docus"],
-  modules: [here("./src/nuxt/module.ts")],
+  modules: ["@agntn/tools/nuxt"],
   srcDir: "docs/app",
   serverDir: "docs/server",
   dir: { public: "docs/public" },
-  alias: library,
+  // The library's names (its own module above included) resolve to its sources: the site needs no build of it.
+  alias: sourceAliases,
   site: { name: "@agntn/tools", url: siteUrl },
   agntnTools: { tools: here("./docs/server/site-tools.ts") },
   mcp: {

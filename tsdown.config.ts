@@ -1,26 +1,19 @@
-import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "tsdown";
+import { RUNTIME_FILES } from "./src/nuxt/runtime-files.ts";
+import { packageEntries } from "./test/fixtures/package-entries.ts";
 
-/** One entry per face of the package; a face whose source is not written yet is left out of the build. */
-const faces: Record<string, string> = {
-  index: "src/index.ts",
-  mcp: "src/mcp/index.ts",
-  h3: "src/h3/index.ts",
-  toolkit: "src/toolkit/index.ts",
-  pi: "src/pi/index.ts",
-  omp: "src/omp/index.ts",
-  ai: "src/ai/index.ts",
-  cli: "src/cli/index.ts",
-  nuxt: "src/nuxt/module.ts",
+const entry: Record<string, string> = {
+  // One per entry of package.json `exports`, named as its `default` file in dist.
+  ...Object.fromEntries(packageEntries.map(({ name, source }) => [name, source])),
   // Files the Nuxt module hands to Nitro by path: they must exist beside it in dist.
-  "runtime/tools-plugin": "src/nuxt/runtime/tools-plugin.ts",
-  "runtime/allowed-host": "src/nuxt/runtime/allowed-host.ts",
-  "runtime/modern-route": "src/nuxt/runtime/modern-route.ts",
-  "runtime/no-agents": "src/nuxt/runtime/no-agents.ts",
+  ...Object.fromEntries(
+    RUNTIME_FILES.map((name) => [`runtime/${name}`, fileURLToPath(new URL(`./src/nuxt/runtime/${name}.ts`, import.meta.url))]),
+  ),
 };
 
 export default defineConfig({
-  entry: Object.fromEntries(Object.entries(faces).filter(([, file]) => existsSync(file))),
+  entry,
   format: "esm",
   platform: "neutral",
   target: "node22",

@@ -1,20 +1,13 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
 // One id per test run, inherited by every worker: test files that need the same built app share one build.
 process.env.AGNTN_TEST_RUN ??= `${Date.now()}-${process.pid}`;
 
-const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
-
 export default defineConfig({
-  resolve: {
-    // Tests import the package by its own name, as users do; the names resolve to the sources so no build is needed first.
-    alias: [
-      { find: /^@agntn\/tools$/, replacement: src("index.ts") },
-      { find: /^@agntn\/tools\/nuxt$/, replacement: src("nuxt/module.ts") },
-      { find: /^@agntn\/tools\/(mcp|h3|toolkit|pi|omp|ai|cli)$/, replacement: src("$1/index.ts") },
-    ],
-  },
+  // Tests import the package by its own name, as users do. The names resolve through package.json `exports`
+  // under the `agntn-source` condition, to the sources, so no build is needed first. Vitest passes the same
+  // condition to its workers (`--conditions`), so Node's own resolution there agrees.
+  ssr: { resolve: { conditions: ["agntn-source"] } },
   test: {
     include: ["test/**/*.test.ts"],
     // The JSON report is what .ci/run counts from.

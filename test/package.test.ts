@@ -1,9 +1,17 @@
-/** The built package, as a user installs it: every face that exists resolves from dist with its declarations. */
+/**
+ * The built package, as a user installs it: every entry of package.json `exports` resolves from dist with its
+ * declarations. The entries are that one list (test/fixtures/package-entries.ts reads it for every config).
+ */
 import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { describe, expect, test } from "vitest";
+import { RUNTIME_FILES } from "../src/nuxt/runtime-files.ts";
+import tsdownConfig from "../tsdown.config.ts";
+import { packageEntries, sourceAliases } from "./fixtures/package-entries.ts";
 
 const root = new URL("..", import.meta.url);
+const path = (relative: string) => fileURLToPath(new URL(relative, root));
 const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as {
   exports: Record<string, string | { types: string; default: string; "agntn-source": string }>;
   engines: { node: string };
@@ -13,7 +21,6 @@ const pkg = JSON.parse(readFileSync(new URL("package.json", root), "utf8")) as {
 const faces = Object.entries(pkg.exports).filter(
   (entry): entry is [string, { types: string; default: string; "agntn-source": string }] => typeof entry[1] === "object",
 );
-const built = faces.filter(([, target]) => existsSync(new URL(target["agntn-source"], root)));
 
 describe("package.json", () => {
   test("is an ESM package without side effects for Node >= 22.19", () => {
@@ -22,20 +29,61 @@ describe("package.json", () => {
     expect(pkg.engines.node).toBe(">=22.19.0");
   });
 
-  test("names one entry per face, each with types", () => {
-    expect(faces.map(([name]) => name)).toEqual([".", "./mcp", "./h3", "./toolkit", "./pi", "./omp", "./ai", "./cli", "./nuxt"]);
-    for (const [, target] of faces) expect(target.types).toMatch(/^\.\/dist\/.+\.d\.ts$/);
+  test("names the nine faces, no more and no fewer", () => {
+    expect(packageEntries.map((entry) => entry.specifier)).toEqual([
+      "@agntn/tools",
+      "@agntn/tools/mcp",
+      "@agntn/tools/h3",
+      "@agntn/tools/toolkit",
+      "@agntn/tools/pi",
+      "@agntn/tools/omp",
+      "@agntn/tools/ai",
+      "@agntn/tools/cli",
+      "@agntn/tools/nuxt",
+    ]);
+    expect(packageEntries.map((entry) => entry.subpath)).toEqual(faces.map(([subpath]) => subpath));
+  });
+
+  test.each(faces)("%s names its source under src/, its code and declarations under dist/", (_, target) => {
+    // Conditions match in this order: the source only under its own condition, then TypeScript's, then everyone's.
+    expect(Object.keys(target)).toEqual(["agntn-source", "types", "default"]);
+    expect(target["agntn-source"]).toMatch(/^\.\/src\/.+\.ts$/);
+    expect(existsSync(new URL(target["agntn-source"], root))).toBe(true);
+    expect(target.default).toMatch(/^\.\/dist\/.+\.js$/);
+    expect(target.types).toMatch(/^\.\/dist\/.+\.d\.ts$/);
+    expect(target.types.slice(0, -".d.ts".length)).toBe(target.default.slice(0, -".js".length));
   });
 });
 
-describe.each(built)("the built face %s", (face, target) => {
+test("tsdown builds the exports' entries and the Nuxt module's runtime files, nothing else", () => {
+  expect(tsdownConfig.entry).toEqual({
+    ...Object.fromEntries(faces.map(([, target]) => [target.default.slice("./dist/".length, -".js".length), path(target["agntn-source"])])),
+    ...Object.fromEntries(RUNTIME_FILES.map((name) => [`runtime/${name}`, path(`src/nuxt/runtime/${name}.ts`)])),
+  });
+  for (const name of RUNTIME_FILES) expect(existsSync(path(`src/nuxt/runtime/${name}.ts`))).toBe(true);
+});
+
+test("the source aliases map every name to its source, each subpath before the bare name", () => {
+  expect(sourceAliases).toEqual(
+    Object.fromEntries(
+      faces.map(([subpath, target]) => [
+        subpath === "." ? "@agntn/tools" : `@agntn/tools/${subpath.slice(2)}`,
+        path(target["agntn-source"]),
+      ]),
+    ),
+  );
+  // Aliases match by prefix: a name listed after one that starts it would never be reached.
+  const names = Object.keys(sourceAliases);
+  for (const [i, name] of names.entries()) for (const earlier of names.slice(0, i)) expect(name.startsWith(earlier)).toBe(false);
+});
+
+describe.each(packageEntries)("the built face $specifier", ({ specifier, js, types }) => {
   test("has its code and declarations in dist", () => {
-    expect(existsSync(new URL(target.default, root))).toBe(true);
-    expect(existsSync(new URL(target.types, root))).toBe(true);
+    expect(existsSync(js)).toBe(true);
+    expect(existsSync(types)).toBe(true);
   });
 
   test("imports by name from dist in a fresh Node process", () => {
-    const specifier = face === "." ? "@agntn/tools" : `@agntn/tools/${face.slice(2)}`;
     const out = execFileSync(
       process.execPath,
       [
@@ -46,7 +94,7 @@ describe.each(built)("the built face %s", (face, target) => {
       { cwd: root, encoding: "utf8" },
     );
     const [resolved, names] = out.trim().split("\n");
-    expect(resolved).toBe(new URL(target.default, root).href);
+    expect(resolved).toBe(pathToFileURL(js).href);
     expect(names?.length).toBeGreaterThan(0);
   });
 });

@@ -7,7 +7,7 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { defineNuxtConfig } from "nuxt/config";
-import { sourceAliases } from "../../test/fixtures/nuxt-source-aliases.ts";
+import { sourceAliases } from "../../test/fixtures/package-entries.ts";
 
 const out = process.env.AGNTN_BENCH_NUXT_DIR ?? join(tmpdir(), "agntn-bench-nuxt");
 

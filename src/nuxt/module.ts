@@ -27,6 +27,7 @@ import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
 import { checkOptionKeys } from "../core/options.ts";
 import { LOCAL_HOSTS } from "../mcp/hosts.ts";
+import type { RuntimeFile } from "./runtime-files.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -182,8 +183,8 @@ function hasPackage(name: string, rootDir: string): boolean {
   }
 }
 
-/** The runtime file next to this module: `.ts` in the sources, `.js` once built. */
-function runtimeFile(name: string): string {
+/** The runtime file next to this module: `.ts` in the sources, `.js` once built (tsdown builds each of RUNTIME_FILES). */
+function runtimeFile(name: RuntimeFile): string {
   for (const extension of [".ts", ".js", ".mjs"]) {
     const file = fileURLToPath(new URL(`./runtime/${name}${extension}`, import.meta.url));
     if (existsSync(file)) return file;
