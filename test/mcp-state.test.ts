@@ -10,7 +10,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { serve } from "srvx";
 import { describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
-import { callDigest, type RoundState, runRound, unsignedSeal } from "../src/mcp/replay.ts";
+import { callDigest, type RoundState, runRound, unsignedSeal } from "../src/protocol/replay.ts";
 import { createStateSeal } from "../src/mcp/state-seal.ts";
 
 const KEY = "k".repeat(32);

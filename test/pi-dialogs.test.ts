@@ -4,7 +4,7 @@
  * hostile enum values, an option named like the toggle list's own entry, a
  * person who never stops toggling, numbers as people type them, and an abort.
  * The real-Pi paths are in pi.test.ts; every kind of field is in
- * test/core/dialogs.test.ts.
+ * test/terminal/dialogs.test.ts.
  */
 import { prepareQuestion, quote, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";

@@ -1,12 +1,3 @@
-/**
- * @agntn/tools/toolkit without a Nuxt build: the Zod stand-in (the test that
- * goes red the day Zod moves its internals), the entries toToolkitTools
- * builds, and their answers through a real SDK v1 McpServer, registered the
- * way @nuxtjs/mcp-toolkit registers them, with a real SDK v1 client in memory.
- * test/nuxt.test.ts runs the same adapter inside built Nuxt apps.
- */
-import { readFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import { defineTool, type JsonSchema, ToolDefinitionError, Type } from "@agntn/tools";
 import { callTool, listTools } from "@agntn/tools/mcp";
 import { checkStandIn, type ToolkitOptions, type ToolkitTool, toToolkitTools, zodStandIn } from "@agntn/tools/toolkit";
@@ -128,33 +119,6 @@ describe("toToolkitTools entries", () => {
     expectTypeOf(entries).toExtend<McpToolDefinitionListItem[]>();
     const options: McpHandlerOptions = { name: "demo", tools: entries };
     expect(options.tools).toBe(entries);
-  });
-});
-
-/** The package names a source file pulls in, following its relative imports. */
-function importsOf(entry: string): { packages: Set<string>; files: Set<string> } {
-  const packages = new Set<string>();
-  const files = new Set<string>();
-  const visit = (file: string) => {
-    if (files.has(file)) return;
-    files.add(file);
-    for (const match of readFileSync(file, "utf8").matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
-      const specifier = match[1]!;
-      if (specifier.startsWith(".")) visit(fileURLToPath(new URL(specifier, pathToFileURL(file))));
-      else packages.add(specifier);
-    }
-  };
-  visit(entry);
-  return { packages, files };
-}
-
-describe("the entry's imports", () => {
-  it("need neither SDK v2 nor the SDK v2 server files: only zod and the core's typebox", () => {
-    const { packages, files } = importsOf(fileURLToPath(new URL("../src/toolkit/index.ts", import.meta.url)));
-    expect(packages.has("zod")).toBe(true);
-    expect([...packages].filter((name) => name !== "zod" && name !== "typebox" && !name.startsWith("typebox/"))).toEqual([]);
-    const mcpFiles = [...files].filter((file) => file.includes("/src/mcp/")).map((file) => file.replace(/.*\/src\//, ""));
-    expect(mcpFiles.sort()).toEqual(["mcp/ask.ts", "mcp/call.ts", "mcp/list.ts"]);
   });
 });
 

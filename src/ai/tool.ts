@@ -2,16 +2,15 @@
  * A tool definition as a Vercel AI SDK tool. The input schema goes to the
  * model as the same JSON Schema every host shows, through `jsonSchema()` with
  * the core's validator, so bad input is refused with the core's lines before
- * `execute` runs. The AI SDK reports a failure only when `execute` throws, so
- * a returned `isError` is thrown with its text.
+ * `execute` runs, and checked only there. The AI SDK reports a failure only
+ * when `execute` throws, so every failure is thrown with the core's one text.
  */
 import { type JSONSchema7, jsonSchema, type Tool, type ToolExecutionOptions } from "ai";
-import { indexTools, prepareTool } from "../core/define.ts";
-import { ToolResultError } from "../core/errors.ts";
-import { checkDetails, failureText, invokeTool, validateInput } from "../core/invoke.ts";
-import { sanitizeLine } from "../core/sanitize.ts";
+import { checkInput, runTool } from "../core/call.ts";
+import { indexTools, type PreparedTool, prepareTool } from "../core/define.ts";
+import { ToolInputError, withoutStack } from "../core/errors.ts";
 import { propertiesOf } from "../core/schema.ts";
-import type { AnyTool, InputOf, ToolDefinition, ToolResult } from "../core/types.ts";
+import type { AnyTool, InputOf, ToolDefinition } from "../core/types.ts";
 import { type AiToolOutput, textCollision, toOutput } from "./output.ts";
 
 /** The details type a definition's `execute` returns. */
@@ -26,8 +25,9 @@ export type AiToolSet<T extends AnyTool> = Record<string, T extends AnyTool ? Ai
 
 /**
  * A call that failed: a returned `isError` (the message is the tool's text),
- * a throw from `execute`, or a malformed result (the message is the core's
- * one clean text). The AI SDK hands `message` to the model as a tool error.
+ * bad input from a program calling `execute` itself, a throw from `execute`,
+ * a malformed result or details that break the output schema (the message is
+ * the core's one clean text). The AI SDK hands `message` to the model as a tool error.
  */
 export class AiToolError extends Error {
   override name = "AiToolError";
@@ -46,27 +46,22 @@ export class AiToolError extends Error {
   }
 }
 
-function textOf(result: ToolResult): string {
-  return result.content.map((block) => block.text).join("\n");
-}
-
-/** Runs one call through the core and shapes what the AI SDK receives. */
-async function run(tool: AnyTool, name: string, input: unknown, options: ToolExecutionOptions<unknown> | undefined) {
+/**
+ * Runs one call through the core and shapes what the AI SDK receives. Input
+ * the schema hook accepted runs as accepted; anything else (a program calling
+ * `execute` itself) is checked here.
+ */
+async function run(entry: PreparedTool, input: unknown, accepted: WeakSet<object>, options: ToolExecutionOptions<unknown> | undefined) {
   const signal = options?.abortSignal;
-  let result: ToolResult;
-  try {
-    // No progress sink and no one to ask: the AI SDK has neither, so the tool sees `undefined`.
-    result = await invokeTool(tool, input, { ...(signal ? { signal } : {}), ...(options ? { host: options } : {}) });
-  } catch (error) {
-    // An abort stays the abort the caller asked for, so generateText stops the way it always does.
-    if (signal?.aborted && error === signal.reason) throw error;
-    throw new AiToolError(name, failureText(name, error), undefined, { cause: error });
-  }
-  const text = textOf(result);
-  if (result.isError) throw new AiToolError(name, text, result.details);
-  const mismatch = checkDetails(tool, result.details);
-  if (mismatch) throw new ToolResultError(name, mismatch.map(sanitizeLine));
-  return toOutput(name, result.details, text);
+  const trusted = typeof input === "object" && input !== null && accepted.has(input);
+  // No progress sink and no one to ask: the AI SDK has neither, so the tool sees `undefined`.
+  const host = { ...(signal ? { signal } : {}), ...(options ? { host: options } : {}) };
+  const outcome = await runTool(entry, trusted ? { accepted: input } : { args: input }, host);
+  if (outcome.ok) return toOutput(entry.name, outcome.details, outcome.text);
+  // An abort stays the abort the caller asked for, so generateText stops the way it always does.
+  if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
+  if (outcome.kind === "returned") throw new AiToolError(entry.name, outcome.text, outcome.details);
+  throw new AiToolError(entry.name, outcome.text, undefined, outcome.kind === "thrown" ? { cause: outcome.error } : undefined);
 }
 
 /**
@@ -82,17 +77,21 @@ export function toAiTool<T extends AnyTool>(tool: T): AiTool<T> {
   if (entry.output && propertiesOf(entry.output).has("text")) throw textCollision(name);
   // A copy: a provider that rewrites the schema it sends (strict mode) must not touch the core's.
   const schema = JSON.parse(JSON.stringify(entry.input)) as JSONSchema7;
+  // Values the hook accepted: the call then runs them without checking them again.
+  const accepted = new WeakSet<object>();
   const inputSchema = jsonSchema<InputOf<T["input"]>>(schema, {
     validate(value) {
-      const checked = validateInput(tool, value);
-      return checked.ok ? { success: true, value: checked.value } : { success: false, error: checked.error };
+      const checked = checkInput(entry, value);
+      if (!checked.ok) return { success: false, error: withoutStack(() => new ToolInputError(name, checked.lines, checked.issues)) };
+      if (typeof checked.value === "object" && checked.value !== null) accepted.add(checked.value);
+      return { success: true, value: checked.value as InputOf<T["input"]> };
     },
   });
   const converted = {
     title: tool.title,
     description: tool.description,
     inputSchema,
-    execute: (input: InputOf<T["input"]>, options: ToolExecutionOptions<unknown>) => run(tool, name, input, options),
+    execute: (input: InputOf<T["input"]>, options: ToolExecutionOptions<unknown>) => run(entry, input, accepted, options),
     toModelOutput: ({ output }: { output: unknown }) => ({ type: "text" as const, value: modelText(output) }),
   };
   return converted as unknown as AiTool<T>;

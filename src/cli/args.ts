@@ -254,7 +254,11 @@ function pointerSegments(pointer: string): string[] {
  * `--limit` (or `<TEXT>` when the person typed a bare word), and a place
  * inside a value reads `/x of --point`.
  */
-export function argumentLines(command: ToolCommand, error: ToolInputError, labels: ReadonlyMap<string, string>): string[] {
+export function argumentLines(
+  command: ToolCommand,
+  error: Pick<ToolInputError, "lines" | "issues">,
+  labels: ReadonlyMap<string, string>,
+): string[] {
   const lines = new Set<string>();
   for (const issue of error.issues) {
     const problem = sanitizeLine(issue.problem);

@@ -4,8 +4,8 @@
  * cleaned like any other output.
  */
 import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
+import { displayWidth, padToWidth } from "../terminal/width.ts";
 import type { Command, Param, ToolCommand } from "./commands.ts";
-import { displayWidth, padToWidth } from "./progress.ts";
 
 export interface HelpInfo {
   name: string;

@@ -4,11 +4,11 @@
  * problems on stderr with exit code 1.
  */
 import process from "node:process";
-import { ToolDefinitionError, ToolInputError, ToolResultError } from "../core/errors.ts";
-import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
+import { type CallFailure, type CallOutcome, runTool } from "../core/call.ts";
+import type { HostContext } from "../core/context.ts";
+import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
-import { escapeHidden, quote, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
-import type { ToolResult } from "../core/types.ts";
+import { quote, safeJson, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { argumentLines, looksLikeOption, readArgs } from "./args.ts";
 import { buildCommands, type Command, type CommandTable, type TableOptions, type ToolCommand } from "./commands.ts";
 import { commandHelp, programHelp } from "./help.ts";
@@ -65,15 +65,6 @@ function err(lines: readonly string[]): void {
   if (lines.length > 0) process.stderr.write(`${lines.join("\n")}\n`);
 }
 
-/** JSON for people and programs: indented, with every character that could hide text escaped (still valid JSON). */
-function jsonText(value: unknown): string {
-  return escapeHidden(JSON.stringify(value === undefined ? null : value, null, 2) ?? "null");
-}
-
-function resultText(result: ToolResult): string {
-  return sanitizeText(result.content.map((c) => c.text).join("\n"));
-}
-
 function withNewline(text: string): string {
   return text.endsWith("\n") ? text : `${text}\n`;
 }
@@ -84,51 +75,53 @@ async function readAll(): Promise<Uint8Array> {
   return Buffer.concat(chunks);
 }
 
-/** A throw, as the person should see it. */
-function failureLines(command: ToolCommand, error: unknown, labels: ReadonlyMap<string, string>, options: CliOptions): string[] {
-  if (error instanceof ToolInputError) return argumentLines(command, error, labels);
-  if (error instanceof ToolResultError) return failureText(command.word, error).split("\n");
+/** A failed call, as the person should see it: flags for input problems, the command word in a throw's line. */
+function failureLines(command: ToolCommand, outcome: CallFailure, labels: ReadonlyMap<string, string>, options: CliOptions): string[] {
+  if (outcome.kind === "input") return argumentLines(command, outcome, labels);
+  if (outcome.kind === "result") return outcome.text.split("\n");
+  if (outcome.kind === "returned") return [sanitizeText(outcome.text).replace(/\n+$/, "") || `${command.word} failed`];
+  const { error } = outcome;
+  const line = failureText(command.word, error);
   let expected = false;
   try {
     expected = options.expected?.(error) === true;
   } catch {
     // A broken `expected` must not hide the error: treat it as unexpected.
   }
-  if (expected || !(error instanceof Error) || typeof error.stack !== "string" || process.env[STACK_ENV] !== "1") {
-    return [failureText(command.word, error)];
-  }
-  return [failureText(command.word, error), ...sanitizeText(error.stack).split("\n").slice(1)];
+  if (expected || !(error instanceof Error) || typeof error.stack !== "string" || process.env[STACK_ENV] !== "1") return [line];
+  return [line, ...sanitizeText(error.stack).split("\n").slice(1)];
 }
 
-/** Writes a returned result; the exit code. */
-function answer(command: ToolCommand, result: ToolResult, json: boolean): number {
-  if (result.isError) {
-    const text = resultText(result).replace(/\n+$/, "");
-    err([text || `${command.word} failed`]);
-    return FAILED;
-  }
-  const mismatch = checkDetails(command.entry.tool, result.details);
-  if (mismatch) {
-    err(mismatch.map(sanitizeLine));
+/** Writes an answer; the exit code. */
+function answer(
+  command: ToolCommand,
+  outcome: CallOutcome,
+  labels: ReadonlyMap<string, string>,
+  json: boolean,
+  options: CliOptions,
+): number {
+  if (!outcome.ok) {
+    err(failureLines(command, outcome, labels, options));
     return FAILED;
   }
   if (json) {
     let text: string;
     try {
-      text = jsonText(result.details);
+      // JSON for people and programs: indented, with every character that could hide text escaped (still valid JSON).
+      text = safeJson(outcome.details, 2);
     } catch (error) {
       err([failureText(command.word, new Error(`details are not JSON: ${error instanceof Error ? error.message : String(error)}`))]);
       return FAILED;
     }
     out(`${text}\n`);
-  } else if (result.content.length > 0) {
-    out(withNewline(resultText(result)));
+  } else if (outcome.content.length > 0) {
+    out(withNewline(sanitizeText(outcome.text)));
   }
   return OK;
 }
 
 /** Runs one tool command with its words. */
-async function runTool(options: CliOptions, command: ToolCommand, words: readonly string[]): Promise<number> {
+async function runToolCommand(options: CliOptions, command: ToolCommand, words: readonly string[]): Promise<number> {
   const reading = await readArgs(command, words, readAll);
   if (reading.kind === "help") {
     out(commandHelp(options, command));
@@ -155,15 +148,9 @@ async function runTool(options: CliOptions, command: ToolCommand, words: readonl
   const line: ProgressLine | undefined = process.stderr.isTTY && process.env.TERM !== "dumb" ? progressLine(process.stderr) : undefined;
   const host: HostContext = { signal: controller.signal, host: { cli: true, json: reading.json } satisfies CliHost };
   if (line) host.progress = (report) => line.show(report);
-  let result: ToolResult;
+  let outcome: CallOutcome;
   try {
-    result = await invokeTool(command.entry.tool, reading.args, host);
-  } catch (error) {
-    line?.clear();
-    if (pipe.closed) return OK;
-    if (interrupted) return INTERRUPTED;
-    err(failureLines(command, error, reading.labels, options));
-    return FAILED;
+    outcome = await runTool(command.entry, { args: reading.args }, host);
   } finally {
     process.off("SIGINT", onInterrupt);
     pipe.listeners.delete(onPipeClosed);
@@ -172,7 +159,7 @@ async function runTool(options: CliOptions, command: ToolCommand, words: readonl
   if (pipe.closed) return OK;
   // The person pressed Ctrl-C: whatever the tool returned is not what they waited for.
   if (interrupted) return INTERRUPTED;
-  return answer(command, result, reading.json);
+  return answer(command, outcome, reading.labels, reading.json, options);
 }
 
 /** The `mcp` command takes no words but help. */
@@ -195,7 +182,7 @@ async function runMcp(options: CliOptions, command: Extract<Command, { kind: "mc
 }
 
 function runCommand(options: CliOptions, command: Command, words: readonly string[]): Promise<number> {
-  return command.kind === "mcp" ? runMcp(options, command, words) : runTool(options, command, words);
+  return command.kind === "mcp" ? runMcp(options, command, words) : runToolCommand(options, command, words);
 }
 
 async function route(options: CliOptions, table: CommandTable, argv: readonly string[]): Promise<number> {

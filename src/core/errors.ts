@@ -1,4 +1,5 @@
-/** The three error kinds every host shares. */
+/** The three error kinds every host shares, and the one text a failure is answered with. */
+import { describeValue, sanitizeLine } from "./sanitize.ts";
 
 /** A tool definition (or a question, a host option) that can never work: thrown at start-up, before anyone calls. */
 export class ToolDefinitionError extends Error {
@@ -40,5 +41,48 @@ export class ToolResultError extends Error {
     super(lines.join("\n"));
     this.tool = tool;
     this.lines = lines;
+  }
+}
+
+/**
+ * Builds an error without capturing a stack. A refused input or a malformed
+ * result is the caller's or the tool's mistake, not a bug to trace, and V8's
+ * stack capture was a quarter of a refused call. Where the limit cannot be
+ * set (frozen intrinsics), the error simply keeps its stack.
+ */
+export function withoutStack<T>(make: () => T): T {
+  const errorClass = Error as { stackTraceLimit?: number };
+  const limit = errorClass.stackTraceLimit;
+  if (typeof limit !== "number") return make();
+  try {
+    errorClass.stackTraceLimit = 0;
+  } catch {
+    return make();
+  }
+  try {
+    return make();
+  } finally {
+    errorClass.stackTraceLimit = limit;
+  }
+}
+
+/** A failure as one clean text for a model: input lines, result problems, or `<tool> failed: <message>`. */
+export function failureText(tool: string, error: unknown): string {
+  if (isA(error, ToolInputError) || isA(error, ToolResultError)) return linesText(error.lines);
+  if (isA(error, ToolDefinitionError)) return sanitizeLine(error.message);
+  return `${sanitizeLine(tool)} failed: ${sanitizeLine(describeValue(error)) || "no message"}`;
+}
+
+/** Problem lines as one text for a model: each line cleaned (a schema's enum value may hold a line break). */
+export function linesText(lines: readonly string[]): string {
+  return lines.map(sanitizeLine).join("\n");
+}
+
+/** `instanceof` that never throws: a thrown Proxy can trap the prototype look-up, and a failure must still be described. */
+function isA<T>(value: unknown, kind: abstract new (...args: never[]) => T): value is T {
+  try {
+    return value instanceof kind;
+  } catch {
+    return false;
   }
 }

@@ -243,7 +243,16 @@ export function sanitizeText(value: unknown): string {
  * could hide or forge text (format, separator, C1) written as `\uXXXX`.
  */
 export function quote(value: string): string {
-  return escapeHidden(JSON.stringify(value));
+  return safeJson(value);
+}
+
+/**
+ * JSON text with every character that could hide or forge text escaped, so
+ * it shows as it reads back; `indent` as `JSON.stringify` takes it. Throws
+ * what `JSON.stringify` throws (a cycle, a BigInt).
+ */
+export function safeJson(value: unknown, indent?: number): string {
+  return escapeHidden(JSON.stringify(value === undefined ? null : value, null, indent) ?? "null");
 }
 
 /**

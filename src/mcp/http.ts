@@ -14,8 +14,8 @@ import {
 } from "@modelcontextprotocol/server";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { toolIndex } from "./call.ts";
-import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "./hosts.ts";
+import { toolIndex } from "../protocol/call.ts";
+import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { createMcpServer, type McpServerOptions, SERVER_OPTIONS } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { createStateSeal } from "./state-seal.ts";

@@ -13,14 +13,15 @@ import {
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { ToolDefinitionError } from "../core/errors.ts";
-import { failureText, type HostContext, type ProgressReport } from "../core/invoke.ts";
+import type { HostContext } from "../core/context.ts";
+import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { askByRequest } from "./ask.ts";
-import { callTool, errorResult, toolIndex, unknownToolResult } from "./call.ts";
-import { listTools } from "./list.ts";
-import { callDigest, QUESTION_KEY, runRound } from "./replay.ts";
+import { askByRequest } from "../protocol/ask.ts";
+import { callEntry, errorResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
+import { listTools } from "../protocol/list.ts";
+import { progressNotifier } from "../protocol/progress.ts";
+import { callDigest, QUESTION_KEY, runRound } from "../protocol/replay.ts";
 import { createStateSeal, type StateSealOptions } from "./state-seal.ts";
 
 /**
@@ -57,21 +58,6 @@ export function supportsForms(capabilities: ClientCapabilities | undefined): boo
   return "form" in elicitation || !("url" in elicitation);
 }
 
-function progressSender(server: Server, ctx: ServerContext): HostContext["progress"] {
-  const token = ctx.mcpReq._meta?.progressToken;
-  if (token === undefined) return undefined;
-  return async (report: ProgressReport) => {
-    const params: Record<string, unknown> = { progressToken: token, progress: report.progress, message: report.message };
-    if (report.total !== undefined) params.total = report.total;
-    try {
-      await ctx.mcpReq.notify({ method: "notifications/progress", params });
-    } catch (error) {
-      // The answer matters more than a progress line: report, carry on.
-      server.onerror?.(error instanceof Error ? error : new Error(String(error)));
-    }
-  };
-}
-
 /**
  * Builds an unconnected SDK v2 server with one `tools/list` and one
  * `tools/call` handler for every tool. Connect it to stdio, Streamable HTTP or
@@ -97,15 +83,20 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
     const { name, arguments: args } = request.params;
     const foreign = external.get(name);
     if (foreign) return callExternal(foreign, args, ctx);
-    const base: HostContext = { signal: ctx.mcpReq.signal };
-    const progress = progressSender(server, ctx);
-    if (progress) base.progress = progress;
     const entry = own.get(name);
     if (!entry) return unknownToolResult(info, name);
+    const base: HostContext = { signal: ctx.mcpReq.signal };
+    // The answer matters more than a progress line: a failed notification is reported, and the call carries on.
+    const progress = progressNotifier(
+      ctx.mcpReq._meta?.progressToken,
+      (n) => ctx.mcpReq.notify(n),
+      (error) => server.onerror?.(error instanceof Error ? error : new Error(String(error))),
+    );
+    if (progress) base.progress = progress;
     // 2026-07-28 requests carry the client's capabilities; a 2025 connection declared them at initialize.
     const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
-    if (!supportsForms(capabilities)) return callTool(info, tools, name, args, base);
+    if (!supportsForms(capabilities)) return callEntry(entry, args, base);
     if (!envelope) {
       // A 2025 connection: the question goes out as a real request and the call waits, so a client's
       // error comes back to the tool as a throw (cleaned in its failure line), not raw in an SDK text.
@@ -114,7 +105,7 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
         (params, signal) => ctx.mcpReq.send({ method: "elicitation/create", params: { ...params } }, signal ? { signal } : {}),
         base.signal,
       );
-      return callTool(info, tools, name, args, { ...base, ask });
+      return callEntry(entry, args, { ...base, ask });
     }
     const round = {
       seal: sealFor(ctx),
@@ -122,7 +113,7 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
       requestState: ctx.mcpReq.requestState(),
       reply: ctx.mcpReq.inputResponses?.[QUESTION_KEY],
     };
-    const outcome = await runRound(round, base.signal, (ask, signal) => callTool(info, tools, name, args, { ...base, signal, ask }));
+    const outcome = await runRound(round, base.signal, (ask, signal) => callEntry(entry, args, { ...base, signal, ask }));
     if (outcome.kind === "done") return outcome.result;
     return inputRequired({
       inputRequests: {

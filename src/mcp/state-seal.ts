@@ -5,7 +5,7 @@
  * refuses a tampered or expired one. Without a key, see `unsignedSeal`.
  */
 import { createRequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
-import { type StateSeal, unsignedSeal } from "./replay.ts";
+import { type StateSeal, unsignedSeal } from "../protocol/replay.ts";
 
 /** How long a question may stay unanswered, by default: 15 minutes. */
 export const DEFAULT_STATE_TTL_SECONDS = 15 * 60;

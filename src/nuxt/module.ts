@@ -26,7 +26,7 @@ import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
 import { checkOptionKeys } from "../core/options.ts";
-import { LOCAL_HOSTS } from "../mcp/hosts.ts";
+import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */

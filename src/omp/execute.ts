@@ -6,14 +6,13 @@
  * Failures are returned, never thrown. OMP reads both: a throw becomes a
  * result holding the error's message, a returned `isError` reaches the model
  * as written. Returning keeps one path for every failure (bad input, a throw
- * from the tool, a malformed result), each answered with `failureText`, the
- * text the MCP host sends for it, and keeps `execute` from ever rejecting.
+ * from the tool, a malformed result), each answered with the core's one
+ * text, the text the MCP host sends for it, and keeps `execute` from ever rejecting.
  */
+import { type CallOutcome, runTool } from "../core/call.ts";
+import type { HostContext, ProgressReport } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
-import { checkDetails, failureText, type HostContext, invokeTool, type ProgressReport } from "../core/invoke.ts";
-import { sanitizeLine } from "../core/sanitize.ts";
-import type { ToolResult } from "../core/types.ts";
-import { dialogAsk } from "./ask.ts";
+import { dialogAsk } from "./dialogs.ts";
 import type { OmpExecute, OmpToolContext, OmpToolResult } from "./types.ts";
 
 /** The `details` of a partial result: the progress report the status line and other renderers can read. */
@@ -21,14 +20,12 @@ export interface OmpProgressDetails {
   progress: ProgressReport;
 }
 
-function failure(text: string): OmpToolResult {
-  return { content: [{ type: "text", text }], isError: true };
-}
-
-function toOmpResult(result: ToolResult): OmpToolResult {
-  const answer: OmpToolResult = { content: result.content.map((c) => ({ type: "text" as const, text: c.text })) };
-  if (result.details !== undefined) answer.details = result.details;
-  if (result.isError) answer.isError = true;
+/** An outcome as OMP reads it: the text blocks with the details kept, `isError` on any failure. */
+function ompResult(outcome: CallOutcome): OmpToolResult {
+  if (!outcome.ok && outcome.kind !== "returned") return { content: [{ type: "text", text: outcome.text }], isError: true };
+  const answer: OmpToolResult = { content: outcome.content };
+  if (outcome.details !== undefined) answer.details = outcome.details;
+  if (!outcome.ok) answer.isError = true;
   return answer;
 }
 
@@ -47,16 +44,6 @@ export function executeFor(entry: PreparedTool): OmpExecute {
     if (typeof onUpdate === "function") host.progress = progressTo(onUpdate);
     const ask = dialogAsk(ctx as OmpToolContext | undefined, signal);
     if (ask) host.ask = ask;
-    try {
-      const result = await invokeTool(entry.tool, params, host);
-      if (!result.isError) {
-        // Details that break the output schema are a tool bug; the MCP host refuses them the same way.
-        const mismatch = checkDetails(entry.tool, result.details);
-        if (mismatch) return failure(mismatch.map((line) => sanitizeLine(line)).join("\n"));
-      }
-      return toOmpResult(result);
-    } catch (error) {
-      return failure(failureText(entry.name, error));
-    }
+    return ompResult(await runTool(entry, { args: params }, host));
   };
 }

@@ -6,6 +6,7 @@
  * to the width OMP offers: the TUI refuses rows wider than the terminal.
  */
 import { describeValue, sanitizeLine } from "../core/sanitize.ts";
+import { cutToWidth, displayWidth } from "../terminal/width.ts";
 import type { OmpToolOptions } from "./options.ts";
 import type { OmpApproval, OmpComponent, OmpRenderCall, OmpRenderResult, OmpTheme, OmpToolResult } from "./types.ts";
 
@@ -19,21 +20,11 @@ interface Part {
 const ELLIPSIS = "…";
 const FALLBACK_MARKS = { success: "✓", error: "✗" };
 
-type StringWidth = (text: string) => number;
-/** Bun measures terminal width (wide CJK, emoji); elsewhere a code point counts as one column. */
-const stringWidth: StringWidth =
-  (globalThis as { Bun?: { stringWidth?: StringWidth } }).Bun?.stringWidth ?? ((text: string) => Array.from(text).length);
-
 /** Cuts plain text to at most `width` columns, marking the cut with an ellipsis. */
 function fitWidth(text: string, width: number): string {
-  if (stringWidth(text) <= width) return text;
+  if (displayWidth(text) <= width) return text;
   if (width <= 0) return "";
-  let out = "";
-  for (const ch of text) {
-    if (stringWidth(out + ch + ELLIPSIS) > width) break;
-    out += ch;
-  }
-  return out + ELLIPSIS;
+  return cutToWidth(text, width - 1) + ELLIPSIS;
 }
 
 /** Cleans, cuts and colours the parts of one row; empty parts are left out. */
@@ -46,7 +37,7 @@ function drawRow(parts: readonly Part[], theme: OmpTheme, width: number): string
     const gap = drawn.length > 0 ? 1 : 0;
     if (room - gap <= 0) break;
     const text = fitWidth(clean, room - gap);
-    room -= gap + stringWidth(text);
+    room -= gap + displayWidth(text);
     const styled = theme.fg(part.color, part.bold ? theme.bold(text) : text);
     drawn.push(gap ? ` ${styled}` : styled);
   }

@@ -3,9 +3,10 @@
  * and notices in every mode with a UI (terminal and RPC), which is all the
  * host-neutral dialogs in the core need; its select has no starting entry.
  */
-import { dialogAsk as askThroughDialogs } from "../core/dialogs.ts";
+
 import type { PreparedQuestion } from "../core/questions.ts";
 import type { Answer } from "../core/types.ts";
+import { dialogAsk as askThroughDialogs } from "../terminal/dialogs.ts";
 import type { PiToolContext } from "./types.ts";
 
 type PiDialogs = Pick<PiToolContext["ui"], "select" | "input" | "notify">;

@@ -5,10 +5,10 @@
  * throws, so every failure is thrown with the one clean text the core gives
  * (the same text MCP sends).
  */
+import { type CallInput, type CallOutcome, checkInput, runTool } from "../core/call.ts";
+import type { HostContext } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
-import { checkDetails, failureText, type HostContext, invokeTool, validateInput } from "../core/invoke.ts";
-import { sanitizeLine } from "../core/sanitize.ts";
-import type { ToolResult } from "../core/types.ts";
+import { failureText, linesText } from "../core/errors.ts";
 import { approveCall } from "./confirm.ts";
 import { dialogAsk } from "./dialogs.ts";
 import { PiCallError } from "./errors.ts";
@@ -28,40 +28,43 @@ export interface CallSettings {
 export function piExecute(entry: PreparedTool, settings: CallSettings): PiExecute {
   return async (toolCallId, params, signal, onUpdate, ctx) => {
     settings.watch.reached(toolCallId);
-    try {
-      return await runCall(entry, settings, params, signal, onUpdate, ctx);
-    } catch (error) {
-      if (error instanceof PiCallError) throw error;
-      throw new PiCallError(failureText(entry.name, error));
-    }
+    const input = await approved(entry, settings, params, signal, ctx);
+    return piResult(entry, settings, await runTool(entry, input, hostContext(signal, onUpdate, ctx)));
   };
 }
 
-async function runCall(
+/** With `confirm`, bad input is refused before anyone is asked to approve it, and the approved value runs unchecked again. */
+async function approved(
   entry: PreparedTool,
   settings: CallSettings,
   params: unknown,
   signal: AbortSignal | undefined,
-  onUpdate: PiUpdate,
   ctx: PiToolContext | undefined,
-): Promise<PiResult> {
-  if (settings.confirm) {
-    // Bad input is refused before anyone is asked to approve it.
-    const checked = validateInput(entry.tool, params);
-    if (!checked.ok) throw checked.error;
+): Promise<CallInput> {
+  if (!settings.confirm) return { args: params };
+  const checked = checkInput(entry, params);
+  if (!checked.ok) throw new PiCallError(linesText(checked.lines));
+  try {
     await approveCall(entry, checked.value as Record<string, unknown>, ctx, signal);
+  } catch (error) {
+    // A dialog that fails or is aborted is answered like any failure: one clean line.
+    throw error instanceof PiCallError ? error : new PiCallError(failureText(entry.name, error));
   }
-  const result = await invokeTool(entry.tool, params, hostContext(signal, onUpdate, ctx));
-  const content = result.content.map((block) => ({ type: "text" as const, text: block.text }));
-  if (result.isError) {
-    if (settings.keepErrorResults) return { content, details: result.details, isError: true };
-    throw new PiCallError(errorText(entry.name, result));
+  return { accepted: checked.value };
+}
+
+/** An outcome as Pi reads it: a result, or a throw carrying the one text. */
+function piResult(entry: PreparedTool, settings: CallSettings, outcome: CallOutcome): PiResult {
+  if (outcome.ok) {
+    const result: PiResult = { content: outcome.content, details: outcome.details };
+    // Details promised by an output schema went out as `structuredContent` on MCP; Pi gets them there as well.
+    if (outcome.structured) result.structuredContent = outcome.details as PiResult["structuredContent"];
+    return result;
   }
-  if (!entry.output) return { content, details: result.details };
-  // Details promised by an output schema are checked as MCP checks them, and go out as `structuredContent` as well.
-  const mismatch = checkDetails(entry.tool, result.details);
-  if (mismatch) throw new PiCallError(mismatch.map(sanitizeLine).join("\n"));
-  return { content, details: result.details, structuredContent: result.details as PiResult["structuredContent"] };
+  if (outcome.kind !== "returned") throw new PiCallError(outcome.text);
+  if (settings.keepErrorResults) return { content: outcome.content, details: outcome.details, isError: true };
+  // A returned `isError` as one thrown text: the tool's own words, or a plain line when it gave none.
+  throw new PiCallError(outcome.text.trim() === "" ? `${entry.name} failed` : outcome.text);
 }
 
 function hostContext(signal: AbortSignal | undefined, onUpdate: PiUpdate, ctx: PiToolContext | undefined): HostContext {
@@ -76,10 +79,4 @@ function hostContext(signal: AbortSignal | undefined, onUpdate: PiUpdate, ctx: P
   }
   if (ctx?.hasUI) host.ask = dialogAsk(ctx.ui, signal);
   return host;
-}
-
-/** A returned `isError` as one thrown text: the tool's own words, or a plain line when it gave none. */
-function errorText(name: string, result: ToolResult): string {
-  const text = result.content.map((block) => block.text).join("\n");
-  return text.trim() === "" ? `${name} failed` : text;
 }

@@ -15,8 +15,10 @@
  * (another tool calling ours through `ctx.executeTool`) end without a
  * transcript message, so they keep Pi's text.
  */
+
+import { checkInput } from "../core/call.ts";
 import type { PreparedTool } from "../core/define.ts";
-import { failureText, validateInput } from "../core/invoke.ts";
+import { linesText } from "../core/errors.ts";
 import type { PiExtensionApi } from "./types.ts";
 
 /** Calls remembered at once; a call whose result never arrives is forgotten oldest first. */
@@ -51,9 +53,9 @@ export function watchRefusals(pi: PiExtensionApi, index: ReadonlyMap<string, Pre
     if (!call || call.entry.name !== message.toolName) return undefined;
     pending.delete(message.toolCallId);
     if (!message.isError || !isPiValidationFailure(call.entry.name, message.content)) return undefined;
-    const checked = validateInput(call.entry.tool, call.args);
+    const checked = checkInput(call.entry, call.args);
     if (checked.ok) return undefined;
-    return { message: { ...message, content: [{ type: "text" as const, text: failureText(call.entry.name, checked.error) }] } };
+    return { message: { ...message, content: [{ type: "text" as const, text: linesText(checked.lines) }] } };
   });
   return { reached: (toolCallId) => pending.delete(toolCallId) };
 }

@@ -4,8 +4,8 @@
  * and the call waits for the reply. Only `supports("form")` comes from the
  * toolkit's composable; the form and the check are the core's, as on stdio.
  */
-import type { HostContext } from "../core/invoke.ts";
-import { askByRequest } from "../mcp/ask.ts";
+import type { HostContext } from "../core/context.ts";
+import { askByRequest } from "../protocol/ask.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
 /** The part of the toolkit's `useMcpElicitation()` this adapter reads. */

@@ -6,16 +6,18 @@
  * `listTools` (which import only the core) and `zod`. Toolkit users run SDK v1
  * only, so the request context is typed by the few fields we read.
  */
-import { failureText, type HostContext } from "../core/invoke.ts";
+import type { HostContext } from "../core/context.ts";
+import type { PreparedTool } from "../core/define.ts";
+import { failureText } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { callTool, errorResult, type McpCallResult } from "../mcp/call.ts";
-import { listTools, type McpToolAnnotations } from "../mcp/list.ts";
+import { callEntry, errorResult, type McpCallResult, toolIndex } from "../protocol/call.ts";
+import { listTools, type McpToolAnnotations } from "../protocol/list.ts";
 import { askThroughElicitation, type ToolkitElicitation } from "./elicitation.ts";
 import { progressSender } from "./progress.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
-export { MAX_ASKS } from "../mcp/ask.ts";
+export { MAX_ASKS } from "../protocol/ask.ts";
 export type { ToolkitElicitation } from "./elicitation.ts";
 export { checkStandIn, type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
@@ -60,20 +62,24 @@ export interface ToolkitOptions {
 /**
  * The tool definitions for `defineMcpHandler({ tools })`. Each entry lists
  * what `listTools` lists (icons stay home: the toolkit never passes them on)
- * and answers through `callTool`, so the texts match the stdio server word
- * for word. Duplicate names and broken tools throw here.
+ * and answers through the same call path as the SDK v2 server, so the texts
+ * match the stdio server word for word. Duplicate names and broken tools
+ * throw here. `info` is kept for the signature's sake: each handler answers
+ * one known tool, and the toolkit answers unknown names itself.
  */
-export function toToolkitTools(info: Pick<ServerInfo, "name">, tools: readonly AnyTool[], options: ToolkitOptions = {}): ToolkitTool[] {
+export function toToolkitTools(_info: Pick<ServerInfo, "name">, tools: readonly AnyTool[], options: ToolkitOptions = {}): ToolkitTool[] {
   checkOptionKeys("toToolkitTools", options, ["elicitation"]);
-  const serverInfo = { name: String(info.name) };
+  // Checks the list (duplicates, broken tools) before anything is served; each handler keeps its prepared tool.
+  const index = toolIndex(tools);
   return listTools(tools).tools.map((listed): ToolkitTool => {
+    const prepared = index.get(listed.name) as PreparedTool;
     const entry: ToolkitTool = {
       name: listed.name,
       title: listed.title,
       description: listed.description,
       annotations: { ...listed.annotations },
       inputSchema: zodStandIn(listed.inputSchema),
-      handler: (args, extra) => answer(serverInfo, tools, listed.name, args, extra, options),
+      handler: (args, extra) => answer(prepared, args, extra, options),
     };
     if (listed.outputSchema) entry.outputSchema = zodStandIn(listed.outputSchema);
     if (listed._meta) entry._meta = JSON.parse(JSON.stringify(listed._meta));
@@ -81,14 +87,7 @@ export function toToolkitTools(info: Pick<ServerInfo, "name">, tools: readonly A
   });
 }
 
-async function answer(
-  info: Pick<ServerInfo, "name">,
-  tools: readonly AnyTool[],
-  name: string,
-  args: unknown,
-  extra: ToolkitRequestExtra,
-  options: ToolkitOptions,
-): Promise<McpCallResult> {
+async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
   const context: HostContext = { signal: extra.signal };
   const progress = progressSender(extra);
   if (progress) context.progress = progress;
@@ -99,9 +98,9 @@ async function answer(
     } catch (error) {
       // Without Nitro's asyncContext the composable cannot find the request. Every call says so (the
       // message names the flag) instead of running half-wired or leaving a question hanging.
-      return errorResult(failureText(name, error));
+      return errorResult(failureText(entry.name, error));
     }
     if (ask) context.ask = ask;
   }
-  return callTool(info, tools, name, args, context);
+  return callEntry(entry, args, context);
 }

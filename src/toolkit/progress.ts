@@ -1,5 +1,6 @@
-/** Progress on the toolkit: `notifications/progress` on the call's own stream. */
-import type { HostContext, ProgressReport } from "../core/invoke.ts";
+/** Progress on the toolkit: `notifications/progress` on the call's own stream, through SDK v1's `sendNotification`. */
+import type { HostContext } from "../core/context.ts";
+import { progressNotifier } from "../protocol/progress.ts";
 
 /** The notification side of SDK v1's handler context that progress needs. */
 interface Notifier {
@@ -15,12 +16,6 @@ interface Notifier {
  * to ride.
  */
 export function progressSender(extra: Notifier): HostContext["progress"] {
-  const token = extra._meta?.progressToken;
-  if (token === undefined || extra.sessionId === undefined) return undefined;
-  return async (report: ProgressReport) => {
-    const params: Record<string, unknown> = { progressToken: token, progress: report.progress, message: report.message };
-    if (report.total !== undefined) params.total = report.total;
-    // A lost progress line must not fail the call: the answer is what the model needs.
-    await extra.sendNotification({ method: "notifications/progress", params }).catch(() => {});
-  };
+  if (extra.sessionId === undefined) return undefined;
+  return progressNotifier(extra._meta?.progressToken, (notification) => extra.sendNotification(notification));
 }

@@ -3,8 +3,9 @@
  * host-neutral dialogs in the core. OMP's select starts on `initialIndex`, so
  * a default is preselected there.
  */
-import { dialogAsk as askThroughDialogs } from "../core/dialogs.ts";
-import type { HostContext } from "../core/invoke.ts";
+
+import type { HostContext } from "../core/context.ts";
+import { dialogAsk as askThroughDialogs } from "../terminal/dialogs.ts";
 import type { OmpToolContext } from "./types.ts";
 
 /** Builds `ask` from the call's `ctx`; `undefined` when OMP has no UI (print mode, a subagent), so tools see no `ask`. */

@@ -1,6 +1,8 @@
 /** What `tools/call` answers. Never throws: every failure is an `isError` text a model can read. */
+import { type CallOutcome, runTool } from "../core/call.ts";
+import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
-import { checkDetails, failureText, type HostContext, invokeTool } from "../core/invoke.ts";
+import { failureText } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import type { AnyTool, ServerInfo, TextContent } from "../core/types.ts";
 
@@ -33,6 +35,23 @@ export function unknownToolResult(info: Pick<ServerInfo, "name">, name: unknown)
 }
 
 /**
+ * An outcome as MCP answers it: the text blocks, plus `structuredContent` for
+ * tools with an output schema; a returned `isError` goes out as returned; any
+ * other failure is its one text with `isError`.
+ */
+export function mcpResult(outcome: CallOutcome): McpCallResult {
+  if (outcome.ok)
+    return outcome.structured ? { content: outcome.content, structuredContent: outcome.details } : { content: outcome.content };
+  if (outcome.kind === "returned") return { content: outcome.content, isError: true };
+  return errorResult(outcome.text);
+}
+
+/** Calls a prepared tool the way the MCP server does. */
+export async function callEntry(entry: PreparedTool, args: unknown, context: HostContext = {}): Promise<McpCallResult> {
+  return mcpResult(await runTool(entry, { args }, context));
+}
+
+/**
  * Calls a tool by name the way the MCP server does: bad input gets the core's
  * lines, a throw gets `<tool> failed: <message>`, a returned `isError` goes
  * out as returned, and details go out as `structuredContent` only for tools
@@ -52,15 +71,5 @@ export async function callTool(
     return errorResult(failureText(String(info.name), error));
   }
   if (!entry) return unknownToolResult(info, name);
-  try {
-    const result = await invokeTool(entry.tool, args, context);
-    const content = result.content.map((c) => ({ type: "text" as const, text: c.text }));
-    if (result.isError) return { content, isError: true };
-    if (!entry.output) return { content };
-    const mismatch = checkDetails(entry.tool, result.details);
-    if (mismatch) return errorResult(mismatch.map(sanitizeLine).join("\n"));
-    return { content, structuredContent: result.details };
-  } catch (error) {
-    return errorResult(failureText(entry.name, error));
-  }
+  return callEntry(entry, args, context);
 }

@@ -1,12 +1,12 @@
 /**
- * The host-neutral dialogs (src/core/dialogs.ts) against a scripted person:
+ * The host-neutral dialogs (src/terminal/dialogs.ts) against a scripted person:
  * what each kind of field shows, what each reply becomes, the warnings and the
  * second try, cancelling, and what the `initialIndex` option changes. Pi and
  * OMP run these same dialogs; their own tests drive them inside the real hosts.
  */
 import { type Answer, prepareQuestion, quote, type TSchema, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
-import { type DialogAskOptions, type DialogOptions, type Dialogs, dialogAsk, MAX_TOGGLES } from "../../src/core/dialogs.ts";
+import { type DialogAskOptions, type DialogOptions, type Dialogs, dialogAsk, MAX_TOGGLES } from "../../src/terminal/dialogs.ts";
 
 type Reply = string | undefined;
 

@@ -29,9 +29,9 @@
  * Entries show values cleaned; a value that cleaning would change is shown
  * quoted, and every entry is unique, so each reply maps to exactly one value.
  */
-import { choicesOf, type FormField, type PreparedQuestion } from "./questions.ts";
-import { quote, sanitizeLine } from "./sanitize.ts";
-import type { Answer } from "./types.ts";
+import { choicesOf, type FormField, type PreparedQuestion } from "../core/questions.ts";
+import { quote, sanitizeLine } from "../core/sanitize.ts";
+import type { Answer } from "../core/types.ts";
 
 /** What `select` and `input` take besides the title: the call's signal, and the entry to start on where the host supports it. */
 export interface DialogOptions {

@@ -1,0 +1,122 @@
+/**
+ * The one path a call takes, on every host: check the input (once), run the
+ * tool with its context, check what it returned (the result's shape, then its
+ * details against the output schema) and answer with one {@link CallOutcome}.
+ * Hosts only translate the outcome into their own channel; none repeats a
+ * check, so every host answers each case with the same text.
+ */
+import { callContext, type HostContext } from "./context.ts";
+import type { PreparedTool } from "./define.ts";
+import { failureText, type InputIssue, linesText } from "./errors.ts";
+import { sanitizeLine } from "./sanitize.ts";
+import { isRecord } from "./schema.ts";
+import type { TextContent, ToolResult } from "./types.ts";
+import { describeProblems } from "./validate.ts";
+
+/** The tool answered: its text blocks (copied), their text joined, and its details. */
+export interface CallSuccess {
+  ok: true;
+  content: TextContent[];
+  text: string;
+  details: unknown;
+  /** The details passed the tool's output schema: hosts with a structured channel send them there. */
+  structured: boolean;
+}
+
+/**
+ * Why a call did not answer:
+ * - `input`: the arguments do not fit the schema; `execute` never ran;
+ * - `returned`: the tool returned `isError` (its own words, `content` and `details` as returned);
+ * - `result`: the tool returned something malformed, or details that break its output schema;
+ * - `thrown`: `execute` threw (or rejected); `error` is what it threw.
+ */
+export type FailureKind = "input" | "returned" | "result" | "thrown";
+
+export type CallFailure =
+  | { ok: false; kind: "input"; text: string; lines: string[]; issues: InputIssue[] }
+  | { ok: false; kind: "returned"; text: string; content: TextContent[]; details: unknown }
+  | { ok: false; kind: "result"; text: string; lines: string[] }
+  | { ok: false; kind: "thrown"; text: string; error: unknown };
+
+export type CallOutcome = CallSuccess | CallFailure;
+
+/** What a call runs on: raw arguments the core checks, or a value the core itself accepted earlier in this call. */
+export type CallInput = { args: unknown } | { accepted: unknown };
+
+export type InputCheck = { ok: true; value: unknown } | { ok: false; lines: string[]; issues: InputIssue[] };
+
+/** Checks arguments against the prepared tool's input schema. A missing value reads as `{}`. */
+export function checkInput(entry: PreparedTool, args: unknown): InputCheck {
+  const value = args === undefined ? {} : args;
+  const checker = entry.inputChecker();
+  if (checker.check(value)) return { ok: true, value };
+  return { ok: false, ...describeProblems(entry.input, checker, value, "Invalid arguments") };
+}
+
+/** The lines of details that break the output schema, or `undefined` when they fit (or the tool has none). */
+export function detailsProblems(entry: PreparedTool, details: unknown): string[] | undefined {
+  const checker = entry.outputChecker();
+  if (!checker || !entry.output || checker.check(details)) return undefined;
+  const { lines } = describeProblems(entry.output, checker, details, "");
+  return [`${entry.name} returned details that don't match its output schema`, ...lines];
+}
+
+/** Why a value is not a tool result, or `undefined` when it is one. */
+function resultProblem(result: unknown): string | undefined {
+  if (!isRecord(result)) return `expected { content, details?, isError? }, got ${result === null ? "null" : typeof result}`;
+  if (!Array.isArray(result.content)) return "content must be an array of text blocks";
+  if (!result.content.every((c) => isRecord(c) && c.type === "text" && typeof c.text === "string")) {
+    return 'every content block must be { type: "text", text: string }';
+  }
+  if (result.isError !== undefined && typeof result.isError !== "boolean") return "isError must be a boolean";
+  return undefined;
+}
+
+/** What `execute` gave back: a well-formed result, or the one line saying why it is not one. */
+export type Returned = { result: ToolResult } | { malformed: string };
+
+/**
+ * Runs the tool on checked input. A throw from `execute` propagates; a
+ * malformed result comes back as its line.
+ */
+export async function executeChecked(entry: PreparedTool, value: unknown, host: HostContext): Promise<Returned> {
+  const call = callContext(entry, host);
+  try {
+    const result: unknown = await entry.tool.execute(value, call.context);
+    const problem = resultProblem(result);
+    if (problem) return { malformed: `${entry.name} returned a malformed result: ${problem}` };
+    // A question the tool forgot to await still holds the call: answer only once the person has.
+    await call.settle();
+    return { result: result as ToolResult };
+  } finally {
+    call.close();
+  }
+}
+
+function joined(content: readonly TextContent[]): string {
+  return content.map((block) => block.text).join("\n");
+}
+
+/** Runs one call from input to outcome. Never throws: every failure is an outcome with its one text. */
+export async function runTool(entry: PreparedTool, input: CallInput, host: HostContext = {}): Promise<CallOutcome> {
+  let value: unknown;
+  if ("accepted" in input) value = input.accepted;
+  else {
+    const checked = checkInput(entry, input.args);
+    if (!checked.ok) return { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues };
+    value = checked.value;
+  }
+  let returned: Returned;
+  try {
+    returned = await executeChecked(entry, value, host);
+  } catch (error) {
+    return { ok: false, kind: "thrown", text: failureText(entry.name, error), error };
+  }
+  if ("malformed" in returned) return { ok: false, kind: "result", text: sanitizeLine(returned.malformed), lines: [returned.malformed] };
+  const { result } = returned;
+  const content = result.content.map((block): TextContent => ({ type: "text", text: block.text }));
+  if (result.isError) return { ok: false, kind: "returned", text: joined(content), content, details: result.details };
+  const mismatch = detailsProblems(entry, result.details);
+  if (mismatch) return { ok: false, kind: "result", text: linesText(mismatch), lines: mismatch };
+  return { ok: true, content, text: joined(content), details: result.details, structured: entry.output !== undefined };
+}
