@@ -87,6 +87,8 @@ export async function run(): Promise<Section> {
       rounds,
     );
     const ours = valid[0]!;
+    // The refusal path against the SDK's usual way of writing a tool (McpServer + Zod), paired round by round.
+    const refusal = pairedRatio(invalid[0]!, invalid[1]!);
     // The fastest SDK variant is the one ours compares worst against, judged by the paired per-round ratios.
     const [fastest, vsFastest] = valid
       .slice(1)
@@ -122,6 +124,12 @@ export async function run(): Promise<Section> {
           target: "≤ 1.00×",
           measured: `${formatRatio(vsFastest)} (${formatNs(ours.median)} vs ${formatNs(fastest.median)})`,
           met: vsFastest <= 1,
+        },
+        {
+          what: `round trip, invalid input (4 problems), vs ${invalid[1]!.name}`,
+          target: "≤ 1.00×",
+          measured: `${formatRatio(refusal)} (${formatNs(invalid[0]!.median)} vs ${formatNs(invalid[1]!.median)})`,
+          met: refusal <= 1,
         },
       ],
     };

@@ -11,6 +11,8 @@ import { invalidArgs, joinTool, jsonInput, typeboxInput, validArgs, zodInput } f
 import { compare, formatNs, formatRatio, type Measured, pairedRatio, type Section, standalone, table } from "./harness.ts";
 
 const TARGET_RATIO = 1.5;
+/** Ajv only collects error objects; the core also writes a line a model can act on for each, so it may take longer, within reason. */
+const INVALID_TARGET_RATIO = 10;
 
 function variants(args: unknown) {
   // allErrors so Ajv, like the core and Zod, reports every problem and not only the first.
@@ -77,10 +79,10 @@ export async function run(): Promise<Section> {
         met: validVsAjv <= TARGET_RATIO,
       },
       {
-        what: "invalid input, core validateInput vs compiled Ajv (no target; reported)",
-        target: "—",
+        what: "invalid input (4 problems, every line written), core validateInput vs compiled Ajv",
+        target: `≤ ${INVALID_TARGET_RATIO}×`,
         measured: `${formatRatio(invalidVsAjv)} (${formatNs(invalid[0]!.median)} vs ${formatNs(invalid[1]!.median)})`,
-        met: true,
+        met: invalidVsAjv <= INVALID_TARGET_RATIO,
       },
     ],
   };

@@ -1,0 +1,65 @@
+/**
+ * The host matrix's command-line row. Run as a program
+ * (`node --conditions=agntn-source test/helpers/hosts/cli.ts <words>`), this
+ * file is the bin: runCli over the matrix tools. Imported, it is the driver:
+ * it runs that program as a child process once per case, with the case's
+ * words, and answers each case with the exit code, stdout and stderr.
+ */
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { runCli } from "@agntn/tools/cli";
+import { CASE_IDS, type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+
+if (import.meta.main) {
+  await runCli({ name: "matrix", version: "1.0.0", description: "The host matrix's tools on the command line.", tools: matrixTools });
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliDriver {
+  call(id: CaseId): Promise<CliRun>;
+  close(): Promise<void>;
+}
+
+const root = fileURLToPath(new URL("../../..", import.meta.url));
+const bin = fileURLToPath(import.meta.url);
+
+function run(words: readonly string[]): Promise<CliRun> {
+  // Pipes, not a terminal: no progress line; and no AGNTN_TOOLS_STACK, so a throw prints its one line only.
+  const { AGNTN_TOOLS_STACK: _stack, ...env } = process.env;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--conditions=agntn-source", bin, ...words], {
+      cwd: root,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** Runs every case, one child at a time (each is a Node start-up: the matrix starts this early, beside OMP's bun). */
+export async function openCli(): Promise<CliDriver> {
+  const runs = new Map<CaseId, CliRun>();
+  for (const id of CASE_IDS) runs.set(id, await run(MATRIX_CALLS[id].words));
+  return {
+    async call(id) {
+      const done = runs.get(id);
+      if (!done) throw new Error(`the command line made no call for ${id}`);
+      return done;
+    },
+    async close() {},
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * The host matrix's MCP rows: createMcpServer on an in-memory pair, and
+ * createMcpHttpHandler on a loopback port, each called by the real SDK v2
+ * client. A call answers with the `tools/call` result exactly as the client
+ * returns it, `_meta` included.
+ */
+import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { serve } from "srvx";
+import { type CaseId, MATRIX_CALLS, MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
+
+export type Revision = "2025-11-25" | "2026-07-28";
+
+export interface McpDriver {
+  call(id: CaseId): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export function mcpClient(revision: Revision): Client {
+  return new Client(
+    { name: "matrix-client", version: "1.0.0" },
+    revision === "2026-07-28" ? { versionNegotiation: { mode: { pin: revision } } } : {},
+  );
+}
+
+/** Calls one case the way a client names a tool: `tools/call` with the case's name and arguments. */
+export function callerOf(client: Client): McpDriver["call"] {
+  return async (id) => {
+    const { tool, args } = MATRIX_CALLS[id];
+    return client.callTool({ name: tool, arguments: args });
+  };
+}
+
+/** createMcpServer connected to the SDK v2 client over `InMemoryTransport.createLinkedPair()` (2025-11-25). */
+export async function openMcpMemory(): Promise<McpDriver> {
+  const server = createMcpServer(MATRIX_SERVER, matrixTools);
+  const client = mcpClient("2025-11-25");
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  return {
+    call: callerOf(client),
+    close: async () => {
+      await client.close();
+      await server.close();
+    },
+  };
+}
+
+/** createMcpHttpHandler served by srvx on 127.0.0.1, the SDK v2 client over Streamable HTTP on the revision asked for. */
+export async function openMcpHttp(revision: Revision): Promise<McpDriver> {
+  const handler = createMcpHttpHandler(MATRIX_SERVER, matrixTools);
+  const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  const client = mcpClient(revision);
+  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
+  if (client.getNegotiatedProtocolVersion() !== revision) throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}`);
+  return {
+    call: callerOf(client),
+    close: async () => {
+      await client.close();
+      await handler.close();
+      await server.close(true);
+    },
+  };
+}

@@ -1,0 +1,36 @@
+/**
+ * The host matrix's toolkit row: the entries toToolkitTools builds, registered
+ * on SDK v1's McpServer the way @nuxtjs/mcp-toolkit registers them (as
+ * test/toolkit.test.ts does, without a Nuxt build), called by the SDK v1
+ * client over SDK v1's in-memory pair.
+ */
+import { toToolkitTools } from "@agntn/tools/toolkit";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
+import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+import { type CaseId, MATRIX_CALLS, MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
+
+export interface ToolkitDriver {
+  call(id: CaseId): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function openToolkit(): Promise<ToolkitDriver> {
+  const server = new McpServer(MATRIX_SERVER);
+  for (const { name, handler, ...config } of toToolkitTools(MATRIX_SERVER, matrixTools)) {
+    server.registerTool(name, { ...config, _meta: { ...config._meta } }, handler as never);
+  }
+  const client = new Client({ name: "matrix-client", version: "1.0.0" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
+  return {
+    async call(id) {
+      const { tool, args } = MATRIX_CALLS[id];
+      return client.callTool({ name: tool, arguments: args });
+    },
+    async close() {
+      await client.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The host matrix: the same calls of the same tools (test/fixtures/matrix-tools.ts)
+ * through every host, each driven for real (test/helpers/hosts/), against texts
+ * pinned once below. Nothing here asks the library what to expect: a change of
+ * wording in the core fails every row at once. Where a host frames a text its
+ * own way by design, or answers a case itself before the adapter runs, its row
+ * says so and pins what it does instead.
+ */
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CASE_IDS, type CaseId } from "./fixtures/matrix-tools.ts";
+import { openAi } from "./helpers/hosts/ai.ts";
+import { openCli } from "./helpers/hosts/cli.ts";
+import { openH3 } from "./helpers/hosts/h3.ts";
+import { openMcpHttp, openMcpMemory } from "./helpers/hosts/mcp.ts";
+import { openOmp } from "./helpers/hosts/omp.ts";
+import { openPi } from "./helpers/hosts/pi.ts";
+import { openToolkit } from "./helpers/hosts/toolkit.ts";
+
+// ─── The expected texts, written once ────────────────────────────────────────
+
+const UNKNOWN_KEY = 'Invalid arguments: unknown property "colour"; takes text, separator, limit';
+const PROBLEMS = [
+  "Invalid arguments at /text: must not have fewer than 3 characters",
+  "Invalid arguments at /separator: must be one of -, _",
+  "Invalid arguments at /limit: must be >= 1",
+];
+
+/** What a model reads for each case on a host that shows the core's text as is. */
+const TEXT = {
+  // 1. valid input: the tool's own text.
+  valid: "hello_world",
+  // 2. invalid input: the unknown key first, then one line per problem; and the same call without the unknown key.
+  invalid: [UNKNOWN_KEY, ...PROBLEMS].join("\n"),
+  invalidKnownKeys: PROBLEMS.join("\n"),
+  // 3. a throw: one line, the escape code gone, the forged line break a space.
+  thrown: "matrix_throw failed: disk full Invalid arguments: all fine",
+  // 4. a returned isError: the tool's own words.
+  returnedError: "The archive is locked; try again later.",
+  // 5. details that break the output schema.
+  detailsMismatch: [
+    "matrix_report returned details that don't match its output schema",
+    'at /: unknown property "name"; takes count, label',
+    "at /: must have required properties label",
+    "at /count: must be integer",
+  ].join("\n"),
+  // 6. a malformed result.
+  malformed: "matrix_malformed returned a malformed result: content must be an array of text blocks",
+  // 7. a name no tool has, hostile ones included: quoted, never looked up on Object.prototype.
+  unknownName: 'Unknown matrix tool: "nope"',
+  unknownToString: 'Unknown matrix tool: "toString"',
+  unknownProto: 'Unknown matrix tool: "__proto__"',
+} satisfies Record<CaseId, string>;
+
+/** The details of the valid call, where a host shows them. */
+const DETAILS = { slug: "hello_world", length: 11 };
+
+/** The names the unknown-name cases call, for the hosts that answer them in their own words. */
+const CALLED = { unknownName: "nope", unknownToString: "toString", unknownProto: "__proto__" } as const;
+type UnknownCase = keyof typeof CALLED;
+const isUnknown = (id: CaseId): id is UnknownCase => Object.hasOwn(CALLED, id);
+
+// ─── How each host frames those texts ────────────────────────────────────────
+
+/** MCP: the text in one content block; `isError: true` for every failure; details as `structuredContent` (the tool has an output schema). */
+function mcpAnswer(id: CaseId, text: string = TEXT[id]): Record<string, unknown> {
+  return id === "valid"
+    ? { content: [{ type: "text", text }], structuredContent: DETAILS }
+    : { content: [{ type: "text", text }], isError: true };
+}
+
+/** On 2026-07-28 the SDK adds the server's info to every result's `_meta`, and nothing else. */
+function mcp2026Answer(id: CaseId): Record<string, unknown> {
+  return { _meta: { "io.modelcontextprotocol/serverInfo": { name: "matrix", version: "1.0.0" } }, ...mcpAnswer(id) };
+}
+
+/** The toolkit answers as MCP does, but an unknown name is answered by SDK v1's McpServer before the adapter sees it (docs: hosts/mcp). */
+const TOOLKIT_UNKNOWN: Record<UnknownCase, string> = {
+  unknownName: "MCP error -32602: Tool nope not found",
+  // SDK v1 looks the name up on a plain object: a name Object.prototype answers for reads as a "disabled" tool.
+  unknownToString: "MCP error -32602: Tool toString disabled",
+  unknownProto: "MCP error -32602: Tool __proto__ disabled",
+};
+
+function toolkitAnswer(id: CaseId): Record<string, unknown> {
+  return mcpAnswer(id, isUnknown(id) ? TOOLKIT_UNKNOWN[id] : TEXT[id]);
+}
+
+/** Pi: the model reads the text with Pi's error mark; a failure is thrown, so Pi records `details: {}` (a returned isError's details too). */
+function piRead(id: CaseId): Record<string, unknown> {
+  if (id === "valid") return { isError: false, content: [{ type: "text", text: TEXT.valid }], details: DETAILS };
+  // Pi answers a name it has no tool for itself; no adapter runs.
+  const text = isUnknown(id) ? `Tool ${CALLED[id]} not found` : TEXT[id];
+  return { isError: true, content: [{ type: "text", text }], details: {} };
+}
+
+/** OMP: the failure is returned with `isError`; OMP keeps a returned isError's details and gives every other failure `details: {}`. */
+function ompRead(id: CaseId): Record<string, unknown> {
+  if (id === "valid") return { text: TEXT.valid, isError: false, details: DETAILS };
+  if (id === "returnedError") return { text: TEXT.returnedError, isError: true, details: { locked: true } };
+  if (isUnknown(id)) {
+    // OMP answers a name it has no tool for itself, with its own details; no adapter runs.
+    const text = `Tool ${CALLED[id]} not found`;
+    return { text, isError: true, details: { isError: true, error: text } };
+  }
+  return { text: TEXT[id], isError: true, details: {} };
+}
+
+/** The AI SDK's own wrapping of an input the schema hook refused: its prefix, the raw arguments, then the core's lines. */
+function aiRefusal(args: string, lines: string): string {
+  return `AI_InvalidToolInputError: Invalid input for tool matrix_slug: AI_TypeValidationError: Type validation failed: Value: ${args}.\nError message: ToolInputError: ${lines}`;
+}
+
+/** AI SDK: the model reads the text, as `error-text` for a failure; the program gets `{ ...details, text }` from a success. */
+function aiRead(id: CaseId): Record<string, unknown> {
+  switch (id) {
+    case "valid":
+      return { read: { type: "text", value: TEXT.valid }, output: { slug: "hello_world", length: 11, text: TEXT.valid } };
+    case "invalid":
+      return { read: { type: "error-text", value: aiRefusal('{"colour":"red","text":"ab","separator":"+","limit":0}', TEXT.invalid) } };
+    case "invalidKnownKeys":
+      return { read: { type: "error-text", value: aiRefusal('{"text":"ab","separator":"+","limit":0}', TEXT.invalidKnownKeys) } };
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto": {
+      // The AI SDK answers a name its tool set lacks itself (the set has no prototype, so toString is lacking too).
+      const available = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed";
+      const value = `AI_NoSuchToolError: Model tried to call unavailable tool '${CALLED[id]}'. Available tools: ${available}.`;
+      return { read: { type: "error-text", value } };
+    }
+    default:
+      return { read: { type: "error-text", value: TEXT[id] } };
+  }
+}
+
+/** CLI: the text on stdout with exit 0; every failure on stderr, one line each, with exit 1. */
+function cliRun(id: CaseId): Record<string, unknown> {
+  const failed = (stderr: string) => ({ code: 1, stdout: "", stderr: `${stderr}\n` });
+  switch (id) {
+    case "valid":
+      // Details only with --json; the plain answer is the text.
+      return { code: 0, stdout: `${TEXT.valid}\n`, stderr: "" };
+    case "invalid":
+      // The CLI cannot pass an unknown key on: it refuses the unknown option alone, before the core, naming the flags it takes.
+      return failed('Invalid arguments: unknown option "--colour"; takes --text, --separator, --limit, --json');
+    case "invalidKnownKeys":
+      // The core's problems in command-line words: flag names instead of JSON pointers.
+      return failed(TEXT.invalidKnownKeys.replaceAll(" at /", " at --"));
+    case "thrown":
+      // A throw names the command word the person typed, not the tool name.
+      return failed(TEXT.thrown.replace("matrix_throw failed:", "throw failed:"));
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto":
+      // No tool is called by name here: a word that names no command gets the CLI's own two lines.
+      return failed(`Unknown command "${CALLED[id]}"\nRun matrix --help for the commands`);
+    default:
+      return failed(TEXT[id]);
+  }
+}
+
+// ─── The hosts ───────────────────────────────────────────────────────────────
+
+interface Driver {
+  call(id: CaseId): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+interface Row {
+  host: string;
+  open: () => Promise<Driver>;
+  expected: (id: CaseId) => unknown;
+}
+
+// OMP (one bun process) and the command line (one Node process per case) take seconds: both start now, side by
+// side, while the in-process rows run. A failure is reported by its row, not as an unhandled rejection.
+const omp = openOmp();
+const cli = openCli();
+omp.catch(() => {});
+cli.catch(() => {});
+
+const ROWS: Row[] = [
+  { host: "MCP in memory, 2025-11-25", open: openMcpMemory, expected: mcpAnswer },
+  { host: "MCP over HTTP, 2025-11-25", open: () => openMcpHttp("2025-11-25"), expected: mcpAnswer },
+  { host: "MCP over HTTP, 2026-07-28", open: () => openMcpHttp("2026-07-28"), expected: mcp2026Answer },
+  { host: "h3, 2025-11-25", open: () => openH3("2025-11-25"), expected: mcpAnswer },
+  { host: "h3, 2026-07-28", open: () => openH3("2026-07-28"), expected: mcp2026Answer },
+  { host: "toolkit on SDK v1 McpServer", open: openToolkit, expected: toolkitAnswer },
+  { host: "Pi session", open: openPi, expected: piRead },
+  { host: "OMP session under bun", open: () => omp, expected: ompRead },
+  { host: "AI SDK generateText", open: openAi, expected: aiRead },
+  { host: "command line", open: () => cli, expected: cliRun },
+];
+
+describe.each(ROWS)("$host", ({ open, expected }) => {
+  let driver: Driver;
+  beforeAll(async () => {
+    driver = await open();
+  });
+  afterAll(async () => {
+    await driver?.close();
+  });
+
+  test.each(CASE_IDS)("%s", async (id) => {
+    expect(await driver.call(id)).toEqual(expected(id));
+  });
+});
