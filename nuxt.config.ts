@@ -33,7 +33,8 @@ export default defineNuxtConfig({
   serverDir: "docs/server",
   dir: { public: "docs/public" },
   // The library's names (its own module above included) resolve to its sources: the site needs no build of it.
-  alias: sourceAliases,
+  // Docus's build parses the clone's git remote; a plain-path remote must not stop it (see docs/git-url-parse.ts).
+  alias: { ...sourceAliases, "git-url-parse": here("./docs/git-url-parse.ts") },
   site: { name: "@agntn/tools", url: siteUrl },
   agntnTools: { tools: here("./docs/server/site-tools.ts") },
   mcp: {

@@ -1,7 +1,8 @@
 /**
  * The docs site in a real browser: the site is built once (nuxi build, with
  * an offline guard recording any outside connection), served from .output on
- * a loopback port, and driven with playwright-core through Debian's Chromium.
+ * a loopback port, and driven with playwright-core through a real Chromium
+ * (one on PATH, else the one npm installs: test/helpers/browser.ts).
  *
  * Set DOCS_REUSE_BUILD=1 to skip the build when .output is already current
  * (the offline check of the build is then skipped too).
@@ -15,9 +16,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { type Browser, chromium, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESETS } from "../docs/app/playground/presets.ts";
+import { launchChromium } from "./helpers/browser.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const bin = (name: string) => join(root, "node_modules/.bin", name);
@@ -181,18 +183,7 @@ beforeAll(async () => {
   mkdirSync(results, { recursive: true });
   if (!(process.env.DOCS_REUSE_BUILD === "1" && existsSync(join(root, ".output/server/index.mjs")))) build();
   origin = await serve();
-  const executablePath = execFileSync("which", ["chromium"], { encoding: "utf8" }).trim();
-  browser = await chromium.launch({
-    executablePath,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--no-first-run",
-    ],
-  });
+  browser = await launchChromium();
 }, 1_000_000);
 
 afterAll(async () => {

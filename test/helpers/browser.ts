@@ -1,0 +1,62 @@
+/**
+ * The Chromium the browser tests drive. One on PATH is used when there is one
+ * (Debian's `chromium`, Google Chrome); otherwise the one `npm install`
+ * brought: @sparticuz/chromium ships a headless Chromium inside its package
+ * and unpacks it on first use, so a fresh machine needs no download and no
+ * system package. Either way one line says which is used.
+ */
+import { accessSync, constants } from "node:fs";
+import { delimiter, join } from "node:path";
+import { type Browser, chromium } from "playwright-core";
+
+/** Names a Chromium or Chrome goes by on PATH, most usual first. */
+const NAMES = ["chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome"];
+
+/** Flags for a headless browser in a container: no sandbox (no user namespaces), no GPU, nothing fetched in the background. */
+const FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--no-first-run",
+];
+
+export interface FoundBrowser {
+  executablePath: string;
+  args: string[];
+  /** Where it came from, for the one line the tests print. */
+  source: string;
+}
+
+/** The first executable of `names` on `path`, or undefined. */
+export function onPath(names: readonly string[], path: string | undefined = process.env.PATH): string | undefined {
+  for (const dir of (path ?? "").split(delimiter).filter(Boolean)) {
+    for (const name of names) {
+      const file = join(dir, name);
+      try {
+        accessSync(file, constants.X_OK);
+        return file;
+      } catch {
+        // Not here: the next directory may have it.
+      }
+    }
+  }
+  return undefined;
+}
+
+export async function findChromium(): Promise<FoundBrowser> {
+  const local = onPath(NAMES);
+  if (local) return { executablePath: local, args: FLAGS, source: `${local} (on PATH)` };
+  const { default: packaged } = await import("@sparticuz/chromium");
+  const executablePath = await packaged.executablePath();
+  // Not its own `args`: those are tuned for AWS Lambda (one process, web security off), which would hide what a reader's browser does.
+  return { executablePath, args: FLAGS, source: `${executablePath} (@sparticuz/chromium, installed by npm)` };
+}
+
+/** Launches the browser the tests drive and says which one it is. */
+export async function launchChromium(): Promise<Browser> {
+  const found = await findChromium();
+  process.stderr.write(`browser tests: Chromium from ${found.source}\n`);
+  return chromium.launch({ executablePath: found.executablePath, args: found.args });
+}
