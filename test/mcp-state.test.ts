@@ -10,8 +10,8 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { serve } from "srvx";
 import { describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
-import { callDigest, type RoundState, runRound, unsignedSeal } from "../src/protocol/replay.ts";
 import { createStateSeal } from "../src/mcp/state-seal.ts";
+import { callDigest, type RoundState, runRound, unsignedSeal } from "../src/protocol/replay.ts";
 
 const KEY = "k".repeat(32);
 const ctx = {} as never;

@@ -20,7 +20,15 @@ export function validateInput<T extends AnyTool>(tool: T, args: unknown): Valida
   const entry = prepareTool(tool);
   const checked = checkInput(entry, args);
   if (checked.ok) return { ok: true, value: checked.value as InputOf<T["input"]> };
-  return { ok: false, error: withoutStack(() => new ToolInputError(entry.name, checked.lines, checked.issues)) };
+  // Built on first read: an Error costs about a microsecond even without its stack, and many callers only look at `ok`.
+  let error: ToolInputError | undefined;
+  return {
+    ok: false,
+    get error() {
+      error ??= withoutStack(() => new ToolInputError(entry.name, checked.lines, checked.issues));
+      return error;
+    },
+  };
 }
 
 /** Checks `details` against the tool's output schema; returns the lines of a mismatch, or `undefined`. */

@@ -7,6 +7,8 @@ import { callTool } from "@agntn/tools/mcp";
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
+import { toJsonSchema } from "../../src/core/schema.ts";
+import { compileChecker, describeProblems, describeProblemsViaTypeBox, findProblems } from "../../src/core/validate.ts";
 import { fuzzTools, knownKeys } from "./fuzz-tools.ts";
 
 const FIXED_SEED = 20_261_129;
@@ -467,6 +469,30 @@ describe("fuzz: validateInput agrees with TypeBox's Value.Check", () => {
     // Both sides of the decision were exercised, or the property proved little.
     expect(accepted).toBeGreaterThan(RUNS / 10);
     expect(rejected).toBeGreaterThan(RUNS / 10);
+  });
+});
+
+describe("fuzz: the compiled problem finder writes what TypeBox's error walk writes", () => {
+  it.each(SEEDS)("%s", (_seed, { seed }) => {
+    let answered = 0;
+    fc.assert(
+      fc.property(schemaAndInput, fc.constantFrom("Invalid arguments", ""), ([schema, input], prefix) => {
+        const json = toJsonSchema(schema);
+        const checker = compileChecker(json);
+        const value = input === undefined ? {} : input;
+        if (checker.check(value)) return;
+        // Unions fall outside the finder; findProblems then says nothing and TypeBox's walk answers.
+        const fast = findProblems(json, checker, value, prefix);
+        const slow = describeProblemsViaTypeBox(json, checker, value, prefix);
+        if (fast) {
+          answered++;
+          expect(fast).toEqual(slow);
+        }
+        expect(describeProblems(json, checker, value, prefix)).toEqual(slow);
+      }),
+      { seed, numRuns: RUNS },
+    );
+    expect(answered).toBeGreaterThan(RUNS / 10);
   });
 });
 
