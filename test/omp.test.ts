@@ -4,16 +4,13 @@
  * prints what happened as JSON; these tests assert it exactly. Failure texts
  * are also compared with what the MCP host answers for the same call.
  */
-import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import { callTool } from "@agntn/tools/mcp";
 import { beforeAll, describe, expect, test } from "vitest";
 import { tools } from "../playground/server/tools.ts";
 import { ompTools } from "./fixtures/omp-tools.ts";
+import { runOmpScript } from "./helpers/bun-script.ts";
 
-const repo = fileURLToPath(new URL("..", import.meta.url));
-const bun = fileURLToPath(new URL("../node_modules/.bin/bun", import.meta.url));
 const hostFacts = JSON.parse(readFileSync(new URL("./fixtures/spec-host-facts.json", import.meta.url), "utf8")) as Array<{
   key: string;
   registration: unknown;
@@ -34,33 +31,6 @@ interface CallRecord {
   warnings: string[];
 }
 
-/** Runs one script under bun (the way a user runs OMP: by package name, sources through the agntn-source condition). */
-function runScript(name: string): Promise<Record<string, unknown>> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(bun, ["--conditions=agntn-source", `test/omp/${name}.ts`], { cwd: repo, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 100_000);
-    child.on("error", reject);
-    child.on("close", (code) => {
-      clearTimeout(timer);
-      const last = stdout.trim().split("\n").at(-1) ?? "";
-      try {
-        if (code !== 0) throw new Error(`exit ${code}`);
-        resolve(JSON.parse(last) as Record<string, unknown>);
-      } catch (error) {
-        reject(new Error(`${name}.ts failed (${String(error)}):\n${stderr}\n${stdout}`));
-      }
-    });
-  });
-}
-
 /** What the MCP host answers for the same call: every failure text must be the same on OMP. */
 async function mcpText(name: string, args: unknown): Promise<string> {
   const result = await callTool({ name: "omp" }, [...tools, ...ompTools], name, args);
@@ -75,11 +45,11 @@ let questions: Record<string, CallRecord>;
 let registration: Record<string, unknown>;
 
 beforeAll(async () => {
-  [calls, questions, registration] = (await Promise.all([runScript("calls"), runScript("questions"), runScript("registration")])) as [
-    Record<string, unknown>,
-    Record<string, CallRecord>,
-    Record<string, unknown>,
-  ];
+  [calls, questions, registration] = (await Promise.all([
+    runOmpScript<Record<string, unknown>>("calls"),
+    runOmpScript<Record<string, unknown>>("questions"),
+    runOmpScript<Record<string, unknown>>("registration"),
+  ])) as [Record<string, unknown>, Record<string, CallRecord>, Record<string, unknown>];
 });
 
 describe("headless calls in a real OMP session", () => {

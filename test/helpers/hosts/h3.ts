@@ -3,25 +3,17 @@
  * port, called by the SDK v2 client over Streamable HTTP.
  */
 import { mountMcp } from "@agntn/tools/h3";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { H3, serve } from "h3";
 import { MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
-import { callerOf, type McpDriver, mcpClient, type Revision } from "./mcp.ts";
+import { httpDriver, type McpDriver, type Revision } from "./mcp.ts";
 
 export async function openH3(revision: Revision): Promise<McpDriver> {
   const app = new H3();
   const route = mountMcp(app, MATRIX_SERVER, matrixTools);
   const server = serve(app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
-  const client = mcpClient(revision);
-  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
-  if (client.getNegotiatedProtocolVersion() !== revision) throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}`);
-  return {
-    call: callerOf(client),
-    close: async () => {
-      await client.close();
-      await route.close();
-      await server.close(true);
-    },
-  };
+  return httpDriver(new URL("/mcp", server.url), revision, async () => {
+    await route.close();
+    await server.close(true);
+  });
 }

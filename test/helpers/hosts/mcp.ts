@@ -48,20 +48,27 @@ export async function openMcpMemory(): Promise<McpDriver> {
   };
 }
 
-/** createMcpHttpHandler served by srvx on 127.0.0.1, the SDK v2 client over Streamable HTTP on the revision asked for. */
-export async function openMcpHttp(revision: Revision): Promise<McpDriver> {
-  const handler = createMcpHttpHandler(MATRIX_SERVER, matrixTools);
-  const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
-  await server.ready();
+/** The SDK v2 client connected over Streamable HTTP to `url` on the revision asked for; `stop` closes what serves it. */
+export async function httpDriver(url: URL, revision: Revision, stop: () => Promise<void>): Promise<McpDriver> {
   const client = mcpClient(revision);
-  await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", server.url)));
+  await client.connect(new StreamableHTTPClientTransport(url));
   if (client.getNegotiatedProtocolVersion() !== revision) throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}`);
   return {
     call: callerOf(client),
     close: async () => {
       await client.close();
-      await handler.close();
-      await server.close(true);
+      await stop();
     },
   };
+}
+
+/** createMcpHttpHandler served by srvx on 127.0.0.1, the SDK v2 client over Streamable HTTP on the revision asked for. */
+export async function openMcpHttp(revision: Revision): Promise<McpDriver> {
+  const handler = createMcpHttpHandler(MATRIX_SERVER, matrixTools);
+  const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  return httpDriver(new URL("/mcp", server.url), revision, async () => {
+    await handler.close();
+    await server.close(true);
+  });
 }
