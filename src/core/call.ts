@@ -86,7 +86,8 @@ export async function executeChecked(entry: PreparedTool, value: unknown, host: 
     const problem = resultProblem(result);
     if (problem) return { malformed: `${entry.name} returned a malformed result: ${problem}` };
     // A question the tool forgot to await still holds the call: answer only once the person has.
-    await call.settle();
+    const settling = call.settle();
+    if (settling) await settling;
     return { result: result as ToolResult };
   } finally {
     call.close();

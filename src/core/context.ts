@@ -29,8 +29,12 @@ export interface HostContext {
 /** One call's context, and what the call must do before and after it answers. */
 export interface CallContext {
   context: ToolContext;
-  /** Resolves once every question the tool asked has been answered: a question the tool forgot to await still holds the call. */
-  settle(): Promise<void>;
+  /**
+   * Resolves once every question the tool asked has been answered (a question
+   * the tool forgot to await still holds the call); `undefined` when none is
+   * open, so a call that asked nothing costs no extra turn of the event loop.
+   */
+  settle(): Promise<void> | undefined;
   /** Marks the call answered: later progress is dropped and later questions are refused. */
   close(): void;
 }
@@ -45,8 +49,11 @@ export function callContext(entry: PreparedTool, host: HostContext): CallContext
   if (host.ask) context.ask = askFor(entry.name, host.ask, () => answered, open);
   return {
     context,
-    async settle() {
-      while (open.size > 0) await Promise.allSettled([...open]);
+    settle() {
+      if (open.size === 0) return undefined;
+      return (async () => {
+        while (open.size > 0) await Promise.allSettled([...open]);
+      })();
     },
     close() {
       answered = true;
