@@ -9,14 +9,14 @@
  */
 
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { gzipSync } from "node:zlib";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESETS } from "../docs/app/playground/presets.ts";
 import { launchChromium } from "./helpers/browser.ts";
@@ -31,6 +31,7 @@ const navigation = JSON.parse(readFileSync(join(root, "test/fixtures/docs-naviga
 };
 const panels = JSON.parse(readFileSync(join(root, "docs/app/data/host-facts.json"), "utf8")) as {
   key: string;
+  header: { name: string; position: number; count: number; blurb: string };
   rows: { label: string; value: string }[];
 }[];
 
@@ -179,8 +180,211 @@ async function expectAnswers(page: Page, expected: Record<string, [string, strin
     .toEqual(Object.fromEntries(Object.entries(expected).map(([host, [channel]]) => [host, [channel, true]])));
 }
 
+/** The widths a reader sees the site at: a laptop, and a phone (390 CSS pixels, an iPhone 12 to 15). */
+const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+} as const;
+
+const screenshots = join(results, "screenshots");
+const contentDir = join(root, "docs/content");
+
+/** Each page's markdown file, by the path the site serves it at (order prefixes and `index` dropped). */
+const SOURCES = new Map<string, string>(
+  readdirSync(contentDir, { recursive: true, encoding: "utf8" })
+    .filter((file) => file.endsWith(".md"))
+    .map((file) => {
+      const segments = file
+        .replace(/\.md$/, "")
+        .split("/")
+        .map((segment) => segment.replace(/^\d+\./, ""))
+        .filter((segment) => segment !== "index");
+      return [`/${segments.join("/")}`, join(contentDir, file)] as const;
+    }),
+);
+
+/** Markdown inline syntax reduced to the text a reader sees: `[every host]{.text-primary}` reads "every host". */
+function inlineText(source: string): string {
+  return source
+    .replace(/\[([^\]]*)\]\{[^}]*\}/g, "$1")
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, "$1")
+    .replace(/`([^`]*)`/g, "$1")
+    .replace(/\*\*([^*]+)\*\*/g, "$1")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+/**
+ * The titles a page's source gives, in order: the front matter's title (Docus
+ * draws it as a docs page's h1; the landing page draws its body only), every
+ * markdown heading down to h3, and the text of every `#title` slot of an MDC
+ * component (a hero's h1, a section's h2, a feature's title).
+ */
+function sourceTitles(path: string): string[] {
+  const file = SOURCES.get(path);
+  if (!file) throw new Error(`no markdown file for ${path}`);
+  const [, front = "", body = ""] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(readFileSync(file, "utf8")) ?? [];
+  const titles: string[] = [];
+  const title = /^title: (.*)$/m.exec(front)?.[1]?.replace(/^(["'])(.*)\1$/, "$2");
+  if (path !== "/" && title) titles.push(title);
+  const lines = body.split("\n");
+  let fence = "";
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    const trimmed = line.trim();
+    if (fence) {
+      if (trimmed.startsWith(fence) && /^[`~]+$/.test(trimmed)) fence = "";
+      continue;
+    }
+    const opener = /^(`{3,}|~{3,})/.exec(trimmed)?.[1];
+    if (opener) {
+      fence = opener;
+      continue;
+    }
+    const heading = /^#{1,3}\s+(.+?)\s*$/.exec(line);
+    if (heading) titles.push(inlineText(heading[1]!));
+    else if (trimmed === "#title") {
+      const slot: string[] = [];
+      while (index + 1 < lines.length && /^\s*[^\s#:]/.test(lines[index + 1]!)) slot.push(lines[++index]!);
+      titles.push(inlineText(slot.join(" ")));
+    }
+  }
+  return titles;
+}
+
+interface ReaderView {
+  /** Lines of text (outside code, inputs and scripts) that still carry MDC syntax. */
+  rawMarkup: string[];
+  /** Visible h1–h3 of the page (the sidebar and table of contents left out), as a reader reads them. */
+  headings: string[];
+  /** The same plus every component title (`data-slot="title"`: a feature's title is no heading element). */
+  titles: string[];
+  /** Headings or titles that hold another heading or title inside them. */
+  nested: string[];
+  /** Elements whose tag is an MDC component name nothing rendered (`<u-page-feature>` left as is). */
+  unrendered: string[];
+}
+
+/** What a reader sees of the page's text: raw markup left over, and the headings, each as its own element. */
+function readerView(page: Page): Promise<ReaderView> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) throw new Error("the page has no <main>");
+    // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is the point here
+    const clean = (element: HTMLElement) => element.innerText.replace(/\s+/g, " ").trim();
+    const rawMarkup: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (node.parentElement?.closest("pre, code, kbd, samp, textarea, script, style, noscript, svg")) continue;
+      for (const line of (node.textContent ?? "").split("\n")) {
+        // `::name`, a closing `::`/`:::`, a slot line (`#title`, `#features`, …) or an attribute block `{.class}` / `{name="x"}`.
+        if (/::/.test(line) || /^\s*#[A-Za-z][\w-]*\s*$/.test(line) || /\{[^{}\n]+\}/.test(line)) rawMarkup.push(line.trim());
+      }
+    }
+    const chrome = (element: Element) => element.closest("nav") !== null;
+    const shown = (element: Element) => !chrome(element) && element.checkVisibility();
+    const TITLES = 'h1, h2, h3, [data-slot="title"]';
+    return {
+      rawMarkup,
+      headings: [...main.querySelectorAll<HTMLElement>("h1, h2, h3")].filter(shown).map(clean),
+      titles: [...main.querySelectorAll<HTMLElement>(TITLES)].filter(shown).map(clean),
+      nested: [...main.querySelectorAll<HTMLElement>(TITLES)]
+        .filter((element) => element.querySelector(`${TITLES}, h4, h5, h6`))
+        .map(clean),
+      unrendered: [...main.querySelectorAll("*")]
+        .map((element) => element.localName)
+        .filter((name) => name.includes("-") && !customElements.get(name)),
+    };
+  });
+}
+
+interface PhoneLayout {
+  /** `document.documentElement.scrollWidth` and `innerWidth`. */
+  scrollWidth: number;
+  innerWidth: number;
+  /** Visible elements in main reaching past the viewport's sides, outside any box that scrolls them. */
+  wide: string[];
+  /** Elements of the site's own components (host-facts panels, the playground) whose content runs past their own box. */
+  spilling: string[];
+  /** Every visible code block and table: whether its content is wider than it, and how its scroll box takes that. */
+  scrollers: { element: string; contentWider: boolean; overflowX: string; boxFits: boolean }[];
+}
+
+/** How the page fits a phone: nothing may push the page sideways; wide code and tables scroll inside their own box. */
+function phoneLayout(page: Page): Promise<PhoneLayout> {
+  return page.evaluate(() => {
+    const main = document.querySelector("main");
+    if (!main) throw new Error("the page has no <main>");
+    const width = window.innerWidth;
+    const fits = (rect: DOMRect) => rect.left >= -0.5 && rect.right <= width + 0.5;
+    const scrolls = (element: Element) => ["auto", "scroll"].includes(getComputedStyle(element).overflowX);
+    const name = (element: Element) =>
+      `${element.localName}${element.id ? `#${element.id}` : ""}${[...element.classList]
+        .slice(0, 3)
+        .map((cls) => `.${cls}`)
+        .join("")} "${(element.textContent ?? "").trim().slice(0, 40)}"`;
+    /** The nearest box at or above `element` that scrolls sideways, inside main. */
+    const scrollBox = (element: Element): Element | undefined => {
+      for (let box: Element | null = element; box && box !== main.parentElement; box = box.parentElement) if (scrolls(box)) return box;
+      return undefined;
+    };
+    const visible = [...main.querySelectorAll("*")].filter(
+      (element) => element.checkVisibility({ visibilityProperty: true }) && element.getBoundingClientRect().width > 0,
+    );
+    const wide = visible
+      .filter((element) => !fits(element.getBoundingClientRect()))
+      .filter((element) => {
+        const box = element.parentElement ? scrollBox(element.parentElement) : undefined;
+        return !(box && fits(box.getBoundingClientRect()));
+      })
+      .map(name);
+    const scrollers = visible
+      .filter((element) => element.localName === "pre" || element.localName === "table")
+      .map((element) => {
+        const box = scrollBox(element);
+        const contentWider =
+          element.scrollWidth > element.clientWidth + 1 ||
+          element.getBoundingClientRect().width > (element.parentElement?.clientWidth ?? 0) + 1;
+        return {
+          element: name(element),
+          contentWider,
+          overflowX: box ? getComputedStyle(box).overflowX : "visible",
+          boxFits: box ? fits(box.getBoundingClientRect()) : fits(element.getBoundingClientRect()),
+        };
+      });
+    const spilling = visible
+      .filter((element) => element.closest(".host-facts, .slug-playground") && element.clientWidth > 0)
+      .filter((element) => element.scrollWidth > element.clientWidth + 1 && !scrolls(element))
+      .map(name);
+    return { scrollWidth: document.documentElement.scrollWidth, innerWidth: width, wide, spilling, scrollers };
+  });
+}
+
+/** The text of an element as drawn (CSS applied, hidden parts left out): what a reader reads. */
+function rendered(locator: Locator): Promise<string> {
+  // biome-ignore lint/performance/useDomNodeTextContent: the rendered text, as a reader sees it, is the point here
+  return locator.innerText();
+}
+
+/** test-results/screenshots/<path>-<width>.png: "/" is "index", "/hosts/mcp" is "hosts-mcp". */
+function screenshotFile(path: string, width: number): string {
+  return join(screenshots, `${path === "/" ? "index" : path.slice(1).replaceAll("/", "-")}-${width}.png`);
+}
+
+/** Opens `path` at a viewport, waits for the playground (if the page has one) to draw its answers. */
+async function openAt(path: string, viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser!.newContext({ viewport });
+  const page = await context.newPage();
+  await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+  if ((await page.locator(".slug-playground").count()) > 0) {
+    await page.locator('.slug-playground[data-state="ready"]').waitFor({ timeout: 30_000 });
+  }
+  return page;
+}
+
 beforeAll(async () => {
   mkdirSync(results, { recursive: true });
+  mkdirSync(screenshots, { recursive: true });
   if (!(process.env.DOCS_REUSE_BUILD === "1" && existsSync(join(root, ".output/server/index.mjs")))) build();
   origin = await serve();
   browser = await launchChromium();
@@ -211,15 +415,23 @@ describe("the docs site, built and served offline", () => {
   });
 
   it.each([
-    ["/hosts/mcp", "mcp"],
-    ["/hosts/pi", "pi"],
-    ["/hosts/omp", "omp"],
-    ["/hosts/ai-sdk", "ai"],
-  ])("%s shows the %s panel with its four rows", async (path, key) => {
+    ["/hosts/mcp", "mcp", "MCP", 1],
+    ["/hosts/pi", "pi", "Pi", 2],
+    ["/hosts/omp", "omp", "OMP", 3],
+    ["/hosts/ai-sdk", "ai", "AI SDK", 4],
+  ])("%s shows the %s panel: its header (%s, host %i of 4, the blurb) and its four rows", async (path, key, name, position) => {
     const { page } = await open(path);
     try {
       const panel = page.locator(`.host-facts[data-host="${key}"]`);
       await expect.poll(() => panel.count()).toBe(1);
+      const blurb = panels.find((entry) => entry.key === key)!.header.blurb;
+      expect(blurb).toMatch(/^[A-Z][^\n]{20,160}\.$/);
+      const header = panel.locator("[data-header]");
+      expect(await header.isVisible()).toBe(true);
+      expect(await rendered(header.locator("[data-name]"))).toBe(name);
+      expect(await rendered(header.locator("[data-position]"))).toBe(`Host ${position} of 4`);
+      expect(await rendered(header.locator("[data-blurb]"))).toBe(blurb);
+      expect((await rendered(header)).split("\n").filter((line) => line.trim())).toEqual([name, `Host ${position} of 4`, blurb]);
       const rows = await panel.locator("[data-row]").allTextContents();
       expect(rows).toEqual(panels.find((entry) => entry.key === key)!.rows.map((row) => row.value));
       await panel.locator("button").click();
@@ -231,7 +443,7 @@ describe("the docs site, built and served offline", () => {
     }
   });
 
-  it("the Every host page shows all four panels", async () => {
+  it("the Every host page shows all four panels, each headed with its host and number", async () => {
     const { page } = await open("/hosts");
     try {
       expect(await page.locator(".host-facts").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-host")))).toEqual([
@@ -240,9 +452,91 @@ describe("the docs site, built and served offline", () => {
         "omp",
         "ai",
       ]);
+      expect(await page.locator(".host-facts [data-header] [data-name]").allInnerTexts()).toEqual(["MCP", "Pi", "OMP", "AI SDK"]);
+      expect(await page.locator(".host-facts [data-header] [data-position]").allInnerTexts()).toEqual([
+        "Host 1 of 4",
+        "Host 2 of 4",
+        "Host 3 of 4",
+        "Host 4 of 4",
+      ]);
     } finally {
       await page.context().close();
     }
+  });
+});
+
+describe("what a reader sees on every page, at a laptop's and a phone's width", () => {
+  it.each(PAGES)("%s: no raw MDC, each title its own element as the source gives it, nothing wider than a phone", async (path) => {
+    const expected = sourceTitles(path);
+    expect(expected.length).toBeGreaterThan(0);
+    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+      const page = await openAt(path, viewport);
+      try {
+        // The screenshot first, so a failing page still leaves its picture behind.
+        await page.screenshot({ path: screenshotFile(path, viewport.width), fullPage: true });
+        const view = await readerView(page);
+        expect.soft(view.rawMarkup, `${label}: raw MDC in the text`).toEqual([]);
+        expect.soft(view.unrendered, `${label}: components left as tags`).toEqual([]);
+        expect.soft(view.nested, `${label}: a title holding another`).toEqual([]);
+        expect.soft(view.titles, `${label}: the titles, as the source gives them`).toEqual(expected);
+        expect
+          .soft(
+            view.headings.filter((heading) => !expected.includes(heading)),
+            `${label}: headings the source has no title for`,
+          )
+          .toEqual([]);
+        expect.soft(view.headings.filter((heading) => heading === expected[0]).length, `${label}: the page's h1`).toBe(1);
+        if (label === "phone") {
+          const layout = await phoneLayout(page);
+          expect.soft(layout.innerWidth).toBe(VIEWPORTS.phone.width);
+          expect.soft(layout.scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(layout.innerWidth);
+          expect.soft(layout.wide, "elements wider than the phone").toEqual([]);
+          expect.soft(layout.spilling, "panel or playground content running past its box").toEqual([]);
+          expect
+            .soft(
+              layout.scrollers.filter((entry) => entry.contentWider && !(["auto", "scroll"].includes(entry.overflowX) && entry.boxFits)),
+              "wide code or tables that do not scroll inside their own box",
+            )
+            .toEqual([]);
+        }
+      } finally {
+        await page.context().close();
+      }
+    }
+  });
+
+  it("the wide-content check has something to check: on a phone the hosts table scrolls in its box, the MCP code wraps in a box that would scroll", async () => {
+    const table = await openAt("/hosts", VIEWPORTS.phone);
+    try {
+      const tables = (await phoneLayout(table)).scrollers.filter((entry) => entry.element.startsWith("table"));
+      expect(tables.length).toBe(1);
+      expect(tables.map(({ contentWider, overflowX, boxFits }) => ({ contentWider, overflowX, boxFits }))).toEqual([
+        { contentWider: true, overflowX: "auto", boxFits: true },
+      ]);
+    } finally {
+      await table.context().close();
+    }
+    const code = await openAt("/hosts/mcp", VIEWPORTS.phone);
+    try {
+      const blocks = (await phoneLayout(code)).scrollers.filter((entry) => entry.element.startsWith("pre"));
+      expect(blocks.length).toBeGreaterThan(3);
+      for (const { element, contentWider, overflowX, boxFits } of blocks) {
+        expect({ contentWider, overflowX, boxFits }, element).toEqual({ contentWider: false, overflowX: "auto", boxFits: true });
+      }
+    } finally {
+      await code.context().close();
+    }
+  });
+
+  it("reads the titles the landing page's source gives, slots included", () => {
+    expect(sourceTitles("/")).toEqual([
+      "One tool definition, every host.",
+      "Same arguments, four hosts, answered in this tab",
+      "Why one definition",
+      "No copies to drift",
+      "One line per problem",
+      "Each host, its own way",
+    ]);
   });
 });
 
@@ -310,6 +604,25 @@ describe("the playground", () => {
       await expect.poll(() => new URL(page.url()).searchParams.get("args")).toBe('{"text":"Last One Wins"}');
       await editor.fill("{not json");
       await expect.poll(() => page.locator("[data-problem]").textContent()).toMatch(/^Not JSON: /);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("on a phone the playground stacks: the editor above the answers, its divider under it and none down its side", async () => {
+    const page = await openAt("/playground", VIEWPORTS.phone);
+    try {
+      const layout = await page.evaluate(() => {
+        const editor = document.querySelector(".slug-playground .editor")!;
+        const answers = document.querySelector(".slug-playground .answers")!;
+        const style = getComputedStyle(editor);
+        return {
+          stacked: editor.getBoundingClientRect().bottom <= answers.getBoundingClientRect().top + 0.5,
+          side: style.borderInlineEndWidth,
+          under: style.borderBottomWidth,
+        };
+      });
+      expect(layout).toEqual({ stacked: true, side: "0px", under: "1px" });
     } finally {
       await page.context().close();
     }

@@ -16,6 +16,9 @@ const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta
 const committed = read("../docs/app/data/host-facts.json") as HostPanel[];
 const spec = read("./fixtures/spec-host-facts.json") as Array<Pick<HostPanel, "key" | "rows" | "registration" | "fields">>;
 const peers = (read("../package.json") as { peerDependencies: Record<string, string> }).peerDependencies;
+const navigation = read("./fixtures/docs-navigation.json") as {
+  navigation: { path: string; children: { path: string; title: string }[] }[];
+};
 
 /**
  * Where the adapters differ from the specification on purpose. Each entry
@@ -85,6 +88,20 @@ describe("host-facts panels", () => {
     const panel = computed.find((entry) => entry.key === key)!;
     expect(panel.import).toBe(line);
     expect(panel.peer).toEqual({ name: peer, range: peers[peer] });
+  });
+
+  it("heads each panel with its host as the navigation names it, its number among the hosts, and a one-sentence blurb", () => {
+    // The host pages of the navigation's Hosts group, in order: MCP, Pi, OMP, AI SDK ("Every host" is the overview).
+    const hosts = navigation.navigation
+      .find((group) => group.path === "/hosts")!
+      .children.filter((child) => child.path !== "/hosts")
+      .map((child) => child.title);
+    expect(hosts).toEqual(["MCP", "Pi", "OMP", "AI SDK"]);
+    expect(computed.map(({ header }) => [header.name, header.position, header.count])).toEqual(
+      hosts.map((title, index) => [title, index + 1, hosts.length]),
+    );
+    for (const { header } of computed) expect(header.blurb).toMatch(/^[A-Z][^\n]{20,160}\.$/);
+    expect(new Set(computed.map(({ header }) => header.blurb)).size).toBe(computed.length);
   });
 
   it("the failure channel beside each panel is the measured failure row", () => {

@@ -4,7 +4,13 @@
  */
 import type { AnyTool } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
-import { FAILING_CALLS, failureChannel, type HostPanel, outcomeOf, peerRange, toDisplayJson } from "./panels.ts";
+import { FAILING_CALLS, failureChannel, type HostIntro, outcomeOf, peerRange, toDisplayJson, type UnnumberedPanel } from "./panels.ts";
+
+/** The panel header's host: its name in the site's navigation, and what it is. */
+const INTRO: HostIntro = {
+  name: "AI SDK",
+  blurb: "Vercel's TypeScript toolkit for calling models, whose generateText and streamText let a model call tools.",
+};
 
 /** An AI SDK schema object (what `jsonSchema()` returns), read as its JSON Schema. */
 function aiSchemaJson(value: unknown): unknown {
@@ -12,7 +18,7 @@ function aiSchemaJson(value: unknown): unknown {
   return (value as { jsonSchema: unknown }).jsonSchema;
 }
 
-export async function aiPanel(tool: AnyTool): Promise<HostPanel> {
+export async function aiPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const converted = toAiTool(tool);
   const execute = (args: unknown) => () =>
     Promise.resolve(converted.execute?.(args as never, { toolCallId: "panel", messages: [], context: {} }));
@@ -27,6 +33,7 @@ export async function aiPanel(tool: AnyTool): Promise<HostPanel> {
   const outputRow = outputKeys.includes("text") && outputKeys.length > 1 ? "details + text" : outputKeys.join(", ");
   return {
     key: "ai",
+    header: INTRO,
     rows: [
       { label: "title", value: String(converted.title) },
       { label: "inputSchema", value: aiSchemaJson(converted.inputSchema) ? "jsonSchema()" : "other", accent: true },

@@ -9,22 +9,23 @@ import { promisify } from "node:util";
 import { slugTool } from "../../playground/server/tools.ts";
 import { aiPanel } from "./ai.ts";
 import { mcpPanel } from "./mcp.ts";
-import type { HostPanel } from "./panels.ts";
+import { type HostPanel, numberPanels, type UnnumberedPanel } from "./panels.ts";
 import { piPanel } from "./pi.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 
 /** The OMP panel from bun (`node_modules/.bin/bun`, the devDependency). */
-export async function ompPanelFromBun(): Promise<HostPanel> {
+export async function ompPanelFromBun(): Promise<UnnumberedPanel> {
   const bun = `${root}node_modules/.bin/bun`;
   const { stdout } = await promisify(execFile)(bun, ["--conditions=agntn-source", "docs/host-facts/omp.ts"], {
     cwd: root,
     timeout: 60_000,
     maxBuffer: 1 << 20,
   });
-  return JSON.parse(stdout) as HostPanel;
+  return JSON.parse(stdout) as UnnumberedPanel;
 }
 
+/** The panels in the site's order, numbered in it: MCP is host 1 of 4. */
 export async function computePanels(): Promise<HostPanel[]> {
-  return [await mcpPanel(slugTool), await piPanel(slugTool), await ompPanelFromBun(), await aiPanel(slugTool)];
+  return numberPanels([await mcpPanel(slugTool), await piPanel(slugTool), await ompPanelFromBun(), await aiPanel(slugTool)]);
 }

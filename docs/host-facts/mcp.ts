@@ -6,11 +6,26 @@ import type { AnyTool } from "@agntn/tools";
 import { createMcpServer } from "@agntn/tools/mcp";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import { FAILING_CALLS, failureChannel, type HostPanel, outcomeOf, peerRange, propertyNames, toDisplayJson } from "./panels.ts";
+import {
+  FAILING_CALLS,
+  failureChannel,
+  type HostIntro,
+  outcomeOf,
+  peerRange,
+  propertyNames,
+  toDisplayJson,
+  type UnnumberedPanel,
+} from "./panels.ts";
+
+/** The panel header's host: its name in the site's navigation, and what it is. */
+const INTRO: HostIntro = {
+  name: "MCP",
+  blurb: "The Model Context Protocol: any MCP client, from a chat app to an editor, lists the tools and calls them over stdio or HTTP.",
+};
 
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
-export async function mcpPanel(tool: AnyTool): Promise<HostPanel> {
+export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const server = createMcpServer({ name: "docs", version: "1.0.0" }, [tool]);
   const client = new Client({ name: "docs-panel", version: "1.0.0" });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
@@ -25,6 +40,7 @@ export async function mcpPanel(tool: AnyTool): Promise<HostPanel> {
     const hints = HINTS.filter((hint) => annotations[hint] === true).map((hint) => hint.replace(/Hint$/, ""));
     return {
       key: "mcp",
+      header: INTRO,
       rows: [
         { label: "title", value: String(listed.title) },
         { label: "hints", value: hints.join(", "), accent: true },

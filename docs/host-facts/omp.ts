@@ -9,8 +9,23 @@ import type { AnyTool } from "@agntn/tools";
 import { registerOmpTools } from "@agntn/tools/omp";
 import * as TypeBox from "@oh-my-pi/pi-coding-agent/extensibility/legacy-typebox";
 import { slugTool } from "../../playground/server/tools.ts";
-import { FAILING_CALLS, failureChannel, type HostPanel, outcomeOf, peerRange, propertyNames, toDisplayJson } from "./panels.ts";
+import {
+  FAILING_CALLS,
+  failureChannel,
+  type HostIntro,
+  outcomeOf,
+  peerRange,
+  propertyNames,
+  toDisplayJson,
+  type UnnumberedPanel,
+} from "./panels.ts";
 import { recordOmp } from "./recorders.ts";
+
+/** The panel header's host: its name in the site's navigation, and what it is. */
+const INTRO: HostIntro = {
+  name: "OMP",
+  blurb: "Oh My Pi, a coding agent built on Pi that runs its extensions with bun and gives every tool an approval tier.",
+};
 
 /**
  * OMP's `Type.Unsafe` returns a callable schema, not JSON. The document it
@@ -23,7 +38,7 @@ export function ompUnsafeJson(value: unknown): unknown {
   return ir && typeof ir.json === "object" ? { unsafe: ir.json } : undefined;
 }
 
-export async function ompPanel(tool: AnyTool): Promise<HostPanel> {
+export async function ompPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const { api, registered } = recordOmp((schema) => TypeBox.Type.Unsafe(schema));
   registerOmpTools(api, [tool]);
   const registration = registered.find((entry) => entry.name === tool.name);
@@ -33,6 +48,7 @@ export async function ompPanel(tool: AnyTool): Promise<HostPanel> {
   const parameters = ompUnsafeJson(registration.parameters) as { unsafe: unknown } | undefined;
   return {
     key: "omp",
+    header: INTRO,
     rows: [
       { label: "label", value: registration.label },
       { label: "approval", value: registration.approval, accent: true },

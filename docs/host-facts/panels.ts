@@ -1,5 +1,6 @@
 /**
- * The host-facts panel: what one host receives when an adapter registers a
+ * The host-facts panel: a header naming the host (its number among the hosts
+ * and what it is), then what the host receives when an adapter registers a
  * tool, reduced to four short rows, the import line, the peer package with
  * its range, the failure channel and the registration itself as JSON.
  *
@@ -28,8 +29,28 @@ export interface PanelFields {
   run: string | null;
 }
 
+/**
+ * The panel's header: which host this is, its place among the hosts the site
+ * shows (numbered by computePanels from the order it returns them in), and
+ * one line saying what the host is.
+ */
+export interface PanelHeader {
+  /** The host as the site's navigation names it. */
+  name: string;
+  /** 1-based, in the site's order of hosts. */
+  position: number;
+  /** How many hosts the site shows. */
+  count: number;
+  /** What the host is, in one sentence. */
+  blurb: string;
+}
+
+/** Who a host is, as its own panel file knows it: computePanels adds the numbering. */
+export type HostIntro = Pick<PanelHeader, "name" | "blurb">;
+
 export interface HostPanel {
   key: HostKey;
+  header: PanelHeader;
   rows: PanelRow[];
   /** What the host received, as JSON: functions read `"[function]"`. */
   registration: unknown;
@@ -40,6 +61,18 @@ export interface HostPanel {
   peer: { name: string; range: string };
   /** How this host hears that a call failed, measured by calling the registered tool. */
   failure: string;
+}
+
+/** A panel before computePanels numbers it: the header carries the host's name and blurb only. */
+export type UnnumberedPanel = Omit<HostPanel, "header"> & { header: HostIntro };
+
+/** Numbers the panels in the order given: "Host 2 of 4" is the second of four. */
+export function numberPanels(panels: readonly UnnumberedPanel[]): HostPanel[] {
+  return panels.map(({ key, header, ...rest }, index) => ({
+    key,
+    header: { name: header.name, position: index + 1, count: panels.length, blurb: header.blurb },
+    ...rest,
+  }));
 }
 
 /** A schema object a host built for us, and how to show it as JSON. */

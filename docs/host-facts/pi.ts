@@ -1,12 +1,27 @@
 /** The Pi panel: `registerPiTools` against a recording extension API, its `execute` called as Pi calls it. */
 import type { AnyTool } from "@agntn/tools";
 import { registerPiTools } from "@agntn/tools/pi";
-import { FAILING_CALLS, failureChannel, type HostPanel, outcomeOf, peerRange, propertyNames, toDisplayJson } from "./panels.ts";
+import {
+  FAILING_CALLS,
+  failureChannel,
+  type HostIntro,
+  outcomeOf,
+  peerRange,
+  propertyNames,
+  toDisplayJson,
+  type UnnumberedPanel,
+} from "./panels.ts";
 import { recordPi } from "./recorders.ts";
+
+/** The panel header's host: its name in the site's navigation, and what it is. */
+const INTRO: HostIntro = {
+  name: "Pi",
+  blurb: "A coding agent for the terminal that takes new tools from the TypeScript extensions it loads.",
+};
 
 type PiExecute = (id: string, params: unknown, signal?: AbortSignal, onUpdate?: unknown, ctx?: unknown) => Promise<unknown>;
 
-export async function piPanel(tool: AnyTool): Promise<HostPanel> {
+export async function piPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const { api, registered } = recordPi();
   registerPiTools(api, [tool]);
   const registration = registered.find((entry) => entry.name === tool.name);
@@ -18,6 +33,7 @@ export async function piPanel(tool: AnyTool): Promise<HostPanel> {
   const prompt = [registration.promptSnippet ? "snippet" : "", guidelines ? `${guidelines} rule${guidelines === 1 ? "" : "s"}` : ""];
   return {
     key: "pi",
+    header: INTRO,
     rows: [
       { label: "label", value: String(registration.label) },
       { label: "prompt", value: prompt.filter(Boolean).join(", ") || "none", accent: true },
