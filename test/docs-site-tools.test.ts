@@ -76,7 +76,7 @@ describe("the docs tools over MCP", () => {
     const result = await client.callTool({ name: "docs_list_pages", arguments: {} });
     const lines = text(result).split("\n");
     expect(lines).toContain(
-      "/hosts/mcp — MCP: createMcpServer builds an MCP server on SDK v2 for any list of tools. With the error handling the SDK's own McpServer gets wrong",
+      "/hosts/mcp — MCP: createMcpServer serves any list of tools from an MCP server on SDK v2 and answers unknown names, invalid input and thrown errors cleanly, where the SDK's own McpServer does not.",
     );
     expect(lines.map((line) => line.split(" — ")[0])).toEqual([
       "/",
@@ -98,7 +98,7 @@ describe("the docs tools over MCP", () => {
 
   it("docs_read_page gives a page as markdown, panels written out as text", async () => {
     const page = text(await client.callTool({ name: "docs_read_page", arguments: { path: "/hosts/omp" } }));
-    expect(page.startsWith("# OMP\n\nregisterOmpTools puts every tool on OMP")).toBe(true);
+    expect(page.startsWith("# OMP\n\nregisterOmpTools gives OMP every tool with an approval tier and a status line")).toBe(true);
     expect(page).toContain("- approval: read\n- parameters: Type.Unsafe(json)\n- failure: isError: true");
     expect(page).toContain('"unsafe": {');
     expect(page).not.toContain("::host-facts");

@@ -586,7 +586,7 @@ function stringChecks(schema: JsonSchema, at: Where): Check[] {
 
 /** TypeBox's `IsMultipleOf` (guard/guard.mjs), tolerance included. */
 function isMultipleOf(dividend: number | bigint, divisor: number): boolean {
-  if (typeof dividend === "bigint") return dividend % BigInt(divisor) === 0n;
+  if (typeof dividend === "bigint") return dividend % BigInt(divisor) === BigInt(0); // not `0n`: the docs site bundles the core for browsers without BigInt literals
   if (!Number.isFinite(dividend)) return true;
   if (Number.isInteger(dividend) && (1 / divisor) % 1 === 0) return true;
   const mod = dividend % divisor;
