@@ -581,7 +581,10 @@ describe("the playground runs every demo tool", () => {
     await expect.poll(() => seen(mcp.locator("[data-text]"))).toBe(RENAMED);
     expect(await mcp.getAttribute("data-channel")).toBe("result");
     await mcp.locator("[data-wire-toggle]").click();
-    return (await seen(mcp.locator("[data-wire]"))).split("\n");
+    const wire = (await seen(mcp.locator("[data-wire]"))).split("\n");
+    // Let the list finish opening (an animation), so the screenshot shows all of it.
+    await page.waitForTimeout(400);
+    return wire;
   }
 
   it("asks files_rename's questions in the MCP card's form on 2025-11-25: elicitation/create requests", async () => {
@@ -734,6 +737,23 @@ describe("the playground runs every demo tool", () => {
       }
     } finally {
       await page.context().close();
+    }
+  });
+
+  it("the landing page's compact playground offers text_slug alone, and fits a phone", async () => {
+    for (const viewport of Object.values(WIDTHS)) {
+      const { page, errors } = await playground("/", viewport);
+      try {
+        expect(await page.locator(".tool-playground").getAttribute("data-tool")).toBe("text_slug");
+        expect(await page.locator("[data-tool-choice], .args-form, [data-wire-toggle]").count()).toBe(0);
+        expect(await page.locator("[data-preset]").allInnerTexts()).toEqual(presetsFor("text_slug").map((preset) => preset.label));
+        await settled(page, everywhere("result", "creme_brulee_part_2"));
+        await shoot(page, `landing-${viewport.width}`);
+        expect(await overflow(page)).toEqual([]);
+        expect(errors).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
     }
   });
 
