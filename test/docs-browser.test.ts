@@ -501,6 +501,12 @@ describe("the playground runs every demo tool", () => {
       await textField.fill("Fixed by the form");
       await expect.poll(() => json.inputValue()).toBe('{\n  "txt": "typo kept",\n  "text": "Fixed by the form",\n  "separator": "-"\n}');
       expect(await page.locator("[data-problem]").count()).toBe(0);
+      // A preset picked while a typed edit still waits wins: the edit does not land after it.
+      await json.fill('{"text": "typed, then overtaken"}');
+      await page.locator('[data-preset="valid"]').click();
+      await page.waitForTimeout(600);
+      expect(JSON.parse(await json.inputValue())).toEqual(PRESETS.find((preset) => preset.id === "valid")!.args);
+      await settled(page, everywhere("result", "creme_brulee_part_2"));
       // A value the form's input cannot hold is named beside it.
       await json.fill('{"text": 42}');
       await expect

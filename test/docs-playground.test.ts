@@ -595,7 +595,7 @@ describe("wire lines", () => {
 });
 
 describe("debounce", () => {
-  it("runs once, with the last arguments, when typing pauses", () => {
+  it("runs once, with the last arguments, when typing pauses, unless cancelled", () => {
     vi.useFakeTimers();
     try {
       const calls: number[] = [];
@@ -607,6 +607,11 @@ describe("debounce", () => {
       vi.advanceTimersByTime(299);
       expect(calls).toEqual([]);
       vi.advanceTimersByTime(1);
+      expect(calls).toEqual([3]);
+      // A call still waiting can be dropped: a preset picked meanwhile must not be overwritten by an older edit.
+      later(4);
+      later.cancel();
+      vi.advanceTimersByTime(1000);
       expect(calls).toEqual([3]);
     } finally {
       vi.useRealTimers();

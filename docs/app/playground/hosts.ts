@@ -146,8 +146,9 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
   const aiTools = new Map(tools.map((tool) => [tool.name, toAiTool(tool)]));
 
   async function mcp(tool: AnyTool, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer> {
-    const connection = await connectMcp(tools, person, options);
+    let connection: Awaited<ReturnType<typeof connectMcp>> | undefined;
     try {
+      connection = await connectMcp(tools, person, options);
       const onprogress = (step: { progress: number; total?: number; message?: string }) =>
         person.progress(withTotal({ progress: step.progress, message: step.message ?? "" }, step.total));
       const result = await connection.client.callTool(
@@ -159,7 +160,7 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
       // The client refuses to send arguments that are not an object; that refusal is the answer.
       return { host: "mcp", channel: "thrown", text: messageOf(error) };
     } finally {
-      await connection.close();
+      await connection?.close();
     }
   }
 
