@@ -23,8 +23,6 @@ import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
 import type { CallOptions, FormRequest, HostAnswer, HostKey, Person, ProgressStep } from "./types.ts";
 import { tapTransport, wireLine } from "./wire.ts";
 
-export type { HostAnswer, HostKey, Revision } from "./types.ts";
-
 export interface Hosts {
   readonly tools: readonly AnyTool[];
   call(host: HostKey, tool: string, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer>;
