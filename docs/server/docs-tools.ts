@@ -56,7 +56,7 @@ export type PanelText = (name: string) => string | undefined;
 export function toMarkdown(body: string, panelText: PanelText): string {
   return body
     .replace(/^::host-facts\{name="(\w+)"\}\n::\n?/gm, (_all, name: string) => `${panelText(name) ?? ""}\n`)
-    .replace(/^::slug-playground(\{[^}]*\})?\n::\n?/gm, "(The interactive playground runs on the web page; try text_slug here instead.)\n")
+    .replace(/^::\w+-playground(\{[^}]*\})?\n::\n?/gm, "(The interactive playground runs on the web page; try text_slug here instead.)\n")
     .trim();
 }
 

@@ -1,38 +1,39 @@
 /**
- * The four hosts, live in the tab: the real adapters registering `text_slug`,
- * each called the way its host calls it. Nothing here opens a socket: MCP
- * runs over the SDK's in-memory transport pair, Pi and OMP over recording
+ * The four hosts, live in the tab: the real adapters registering the demo
+ * tools, each called the way its host calls it. Nothing here opens a socket:
+ * MCP runs over the SDK's in-memory transport pair (a fresh pair per call, on
+ * the protocol revision the reader picked), Pi and OMP over recording
  * stand-ins of their extension APIs, the AI SDK through its own schema check.
+ *
+ * During a call each host reaches the person its own way, through a
+ * {@link Person} the page implements: MCP with progress notifications and
+ * elicitation forms, Pi and OMP with partial results and one dialog per field.
  */
-import { Type } from "@agntn/tools";
+import { type AnyTool, Type } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
 import { createMcpServer } from "@agntn/tools/mcp";
-import { registerOmpTools } from "@agntn/tools/omp";
-import { registerPiTools } from "@agntn/tools/pi";
-import { Client, InMemoryTransport } from "@modelcontextprotocol/client";
+import { type OmpToolRegistration, registerOmpTools } from "@agntn/tools/omp";
+import { type PiRegisteredTool, registerPiTools } from "@agntn/tools/pi";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { asSchema } from "ai";
-import { slugTool } from "../../../playground/server/tools.ts";
+import { tools as demoTools } from "../../../playground/server/tools.ts";
 import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
-
-export type HostKey = "mcp" | "pi" | "omp" | "ai";
-
-/** How a host answered: a plain result, a returned `isError`, a throw, or (AI SDK) a refusal by the input schema. */
-export type Channel = "result" | "isError" | "thrown" | "refused";
-
-export interface HostAnswer {
-  host: HostKey;
-  channel: Channel;
-  text: string;
-}
+import type { CallOptions, FormRequest, HostAnswer, HostKey, Person, ProgressStep } from "./types.ts";
+import { tapTransport, wireLine } from "./wire.ts";
 
 export interface Hosts {
-  run(args: unknown): Promise<HostAnswer[]>;
-  close(): Promise<void>;
+  readonly tools: readonly AnyTool[];
+  call(host: HostKey, tool: string, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer>;
 }
 
-type Execute = (id: string, params: unknown, signal?: AbortSignal, onUpdate?: undefined, ctx?: undefined) => Promise<unknown>;
+/** A question may wait for a person far longer than the SDK's 60 s default; a day is "no time limit" here. */
+const NO_TIMEOUT = 86_400_000;
 
-function textOf(result: { content?: { type: string; text?: string }[] }): string {
+type TextBlocks = { content?: { type: string; text?: string }[] };
+
+function textOf(result: TextBlocks): string {
   return (result.content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : `[${block.type}]`)).join("\n");
 }
 
@@ -43,63 +44,160 @@ function messageOf(error: unknown): string {
 /** A host's `execute` that returns `{ content, isError? }` or throws. */
 async function answerOf(host: HostKey, execute: () => Promise<unknown>): Promise<HostAnswer> {
   try {
-    const result = (await execute()) as { content?: { type: string; text?: string }[]; isError?: boolean };
+    const result = (await execute()) as TextBlocks & { isError?: boolean };
     return { host, channel: result.isError ? "isError" : "result", text: textOf(result) };
   } catch (error) {
     return { host, channel: "thrown", text: messageOf(error) };
   }
 }
 
-export async function createHosts(): Promise<Hosts> {
-  const server = createMcpServer({ name: "docs-playground", version: "1.0.0" }, [slugTool]);
-  const client = new Client({ name: "docs-tab", version: "1.0.0" });
+/** Pi's partial result: the line as text, `{ progress, total }` as details. */
+export function piProgress(partial: unknown): ProgressStep | undefined {
+  const { content, details } = (partial ?? {}) as TextBlocks & { details?: { progress?: unknown; total?: unknown } };
+  if (typeof details?.progress !== "number") return undefined;
+  return withTotal({ progress: details.progress, message: textOf({ content }) }, details.total);
+}
+
+/** OMP's partial result: the line as text, the core's report as `details.progress`. */
+export function ompProgress(partial: unknown): ProgressStep | undefined {
+  const report = (partial as { details?: { progress?: { progress?: unknown; total?: unknown; message?: unknown } } } | undefined)?.details
+    ?.progress;
+  if (typeof report?.progress !== "number") return undefined;
+  return withTotal({ progress: report.progress, message: String(report.message ?? "") }, report.total);
+}
+
+function withTotal(step: ProgressStep, total: unknown): ProgressStep {
+  return typeof total === "number" ? { ...step, total } : step;
+}
+
+/** OMP's select entries may carry a description; the reply is the label either way. */
+function entryLabel(entry: unknown): string {
+  return typeof entry === "string" ? entry : String((entry as { label?: unknown }).label ?? "");
+}
+
+/**
+ * The `ctx` Pi and OMP hand `execute`: a UI whose dialogs are the page's.
+ * OMP passes `initialIndex`; Pi's select has none.
+ */
+function dialogContext(person: Person, callSignal: AbortSignal) {
+  type Options = { signal?: AbortSignal; initialIndex?: number } | undefined;
+  const ui = {
+    select: (title: string, entries: unknown[], options: Options) =>
+      person.dialog(
+        {
+          kind: "select",
+          title,
+          options: entries.map(entryLabel),
+          ...(options?.initialIndex === undefined ? {} : { initialIndex: options.initialIndex }),
+        },
+        options?.signal ?? callSignal,
+      ),
+    input: (title: string, placeholder: string | undefined, options: Options) =>
+      person.dialog({ kind: "input", title, ...(placeholder === undefined ? {} : { placeholder }) }, options?.signal ?? callSignal),
+    notify: (message: string) => person.notify(message),
+  };
+  return { hasUI: true, ui };
+}
+
+/** One MCP connection over a fresh in-memory pair: a 2025 session, or the 2026 per-request entry the SDK serves stdio with. */
+async function connectMcp(tools: readonly AnyTool[], person: Person, options: CallOptions) {
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
-  await client.connect(clientSide);
+  const info = { name: "docs-playground", version: "1.0.0" };
+  const modern = options.revision === "2026-07-28";
+  let closeServer: () => Promise<void>;
+  if (modern) {
+    const handle = serveStdio(() => createMcpServer(info, tools), { transport: serverSide });
+    closeServer = () => handle.close();
+  } else {
+    const server = createMcpServer(info, tools);
+    await server.connect(serverSide);
+    closeServer = () => server.close();
+  }
+  const client = new Client({ name: "docs-tab", version: "1.0.0" }, {
+    // Form elicitation declared, so the server may ask; 2026-07-28 only when pinned (the default stays on 2025).
+    capabilities: { elicitation: { form: {} } },
+    ...(modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
+  } as ConstructorParameters<typeof Client>[1]);
+  // The same handler answers both revisions: a server request on 2025, an input request the SDK fulfils on 2026.
+  client.setRequestHandler("elicitation/create", async (request) => {
+    const params = request.params as unknown as FormRequest;
+    return (await person.form({ message: params.message, requestedSchema: params.requestedSchema }, options.signal)) as never;
+  });
+  await client.connect(tapTransport(clientSide, (direction, message) => person.wire(wireLine(direction, message))));
+  return {
+    client,
+    close: async () => {
+      await client.close();
+      await closeServer();
+    },
+  };
+}
 
+export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const pi = recordPi();
-  registerPiTools(pi.api, [slugTool]);
-  const piExecute = pi.registered[0]!.execute as Execute;
-
+  registerPiTools(pi.api, tools);
+  const piExecutes = new Map(pi.registered.map((entry) => [String(entry.name), entry.execute as PiRegisteredTool["execute"]]));
   const omp = recordOmp((schema) => Type.Unsafe(schema));
-  registerOmpTools(omp.api, [slugTool]);
-  const ompExecute = omp.registered[0]!.execute;
+  registerOmpTools(omp.api, tools);
+  const ompExecutes = new Map<string, OmpToolRegistration["execute"]>(omp.registered.map((entry) => [entry.name, entry.execute]));
+  const aiTools = new Map(tools.map((tool) => [tool.name, toAiTool(tool)]));
 
-  const ai = toAiTool(slugTool);
-  const aiSchema = asSchema(ai.inputSchema);
-
-  async function mcp(args: unknown): Promise<HostAnswer> {
+  async function mcp(tool: AnyTool, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer> {
+    let connection: Awaited<ReturnType<typeof connectMcp>> | undefined;
     try {
-      const result = await client.callTool({ name: slugTool.name, arguments: args as Record<string, unknown> });
-      return { host: "mcp", channel: result.isError ? "isError" : "result", text: textOf(result as never) };
+      connection = await connectMcp(tools, person, options);
+      const onprogress = (step: { progress: number; total?: number; message?: string }) =>
+        person.progress(withTotal({ progress: step.progress, message: step.message ?? "" }, step.total));
+      const result = await connection.client.callTool(
+        { name: tool.name, arguments: args as Record<string, unknown> },
+        { onprogress, signal: options.signal, timeout: NO_TIMEOUT, maxTotalTimeout: NO_TIMEOUT },
+      );
+      return { host: "mcp", channel: result.isError ? "isError" : "result", text: textOf(result as TextBlocks) };
     } catch (error) {
       // The client refuses to send arguments that are not an object; that refusal is the answer.
       return { host: "mcp", channel: "thrown", text: messageOf(error) };
+    } finally {
+      await connection?.close();
     }
   }
 
-  async function aiSdk(args: unknown): Promise<HostAnswer> {
+  async function aiSdk(tool: AnyTool, args: unknown, options: CallOptions): Promise<HostAnswer> {
+    const ai = aiTools.get(tool.name)!;
     // The AI SDK checks the model's input against the tool's schema before execute, as generateText does.
-    const checked = await aiSchema.validate?.(args);
+    const checked = await asSchema(ai.inputSchema).validate?.(args);
     if (checked && !checked.success) return { host: "ai", channel: "refused", text: messageOf(checked.error) };
     return answerOf("ai", async () => {
-      const output = (await ai.execute?.(args as never, { toolCallId: "tab", messages: [], context: {} })) as { text?: unknown };
+      const context = { toolCallId: "tab", messages: [], context: {}, abortSignal: options.signal };
+      const output = (await ai.execute?.(args as never, context)) as { text?: unknown };
       return { content: [{ type: "text", text: String(output?.text ?? JSON.stringify(output)) }] };
     });
   }
 
   return {
-    async run(args) {
-      return Promise.all([
-        mcp(args),
-        answerOf("pi", () => piExecute("tab", args)),
-        answerOf("omp", () => ompExecute("tab", args, undefined, undefined, undefined)),
-        aiSdk(args),
-      ]);
-    },
-    async close() {
-      await client.close();
-      await server.close();
+    tools,
+    call(host, name, args, person, options) {
+      const tool = byName.get(name);
+      if (!tool) return Promise.reject(new Error(`no demo tool named ${JSON.stringify(name)}`));
+      const ctx = dialogContext(person, options.signal);
+      switch (host) {
+        case "mcp":
+          return mcp(tool, args, person, options);
+        case "pi":
+          return answerOf("pi", () =>
+            piExecutes.get(name)!("tab", args as never, options.signal, (partial) => report(person, piProgress(partial)), ctx as never),
+          );
+        case "omp":
+          return answerOf("omp", () =>
+            ompExecutes.get(name)!("tab", args, options.signal, (partial) => report(person, ompProgress(partial)), ctx),
+          );
+        case "ai":
+          return aiSdk(tool, args, options);
+      }
     },
   };
+}
+
+function report(person: Person, step: ProgressStep | undefined): void {
+  if (step) person.progress(step);
 }

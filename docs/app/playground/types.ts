@@ -1,0 +1,62 @@
+/**
+ * The playground's vocabulary, shared by the page and the hosts: kept apart
+ * from hosts.ts so the page can use it without loading the adapters and the
+ * MCP SDK, which come later as their own chunk.
+ */
+export type HostKey = "mcp" | "pi" | "omp" | "ai";
+export const HOST_KEYS: readonly HostKey[] = ["mcp", "pi", "omp", "ai"];
+
+/** The MCP protocol revisions the tab's client can negotiate. */
+export type Revision = "2025-11-25" | "2026-07-28";
+export const REVISIONS: readonly Revision[] = ["2025-11-25", "2026-07-28"];
+
+/** How a host answered: a plain result, a returned `isError`, a throw, or (AI SDK) a refusal by the input schema. */
+export type Channel = "result" | "isError" | "thrown" | "refused";
+
+export interface HostAnswer {
+  host: HostKey;
+  channel: Channel;
+  text: string;
+}
+
+/** One progress step as the page draws it, whichever host reported it. */
+export interface ProgressStep {
+  progress: number;
+  total?: number;
+  message: string;
+}
+
+/** An MCP elicitation form: the message and the flat schema of the fields to fill in. */
+export interface FormRequest {
+  message: string;
+  requestedSchema: { type: "object"; properties: Record<string, unknown>; required?: string[] };
+}
+
+export type FormReply = { action: "accept"; content: Record<string, unknown> } | { action: "decline" } | { action: "cancel" };
+
+/** One Pi or OMP dialog. A select lists entries; OMP starts on `initialIndex`. */
+export type Dialog =
+  | { kind: "select"; title: string; options: string[]; initialIndex?: number }
+  | { kind: "input"; title: string; placeholder?: string };
+
+/**
+ * The person in front of the tab, as one host reaches them during one call.
+ * `form` and `dialog` resolve when the person answers; the signal says the
+ * call was replaced or stopped, and the page then takes the question away.
+ */
+export interface Person {
+  progress(step: ProgressStep): void;
+  /** MCP elicitation: the reply goes back as the client's answer. */
+  form(request: FormRequest, signal: AbortSignal): Promise<FormReply>;
+  /** A Pi or OMP dialog: the entry or text chosen, `undefined` for Escape. */
+  dialog(dialog: Dialog, signal: AbortSignal): Promise<string | undefined>;
+  /** A Pi or OMP notice (a warning before a field is asked again). */
+  notify(message: string): void;
+  /** A JSON-RPC message of the MCP pair, as one line. */
+  wire(line: string): void;
+}
+
+export interface CallOptions {
+  revision: Revision;
+  signal: AbortSignal;
+}
