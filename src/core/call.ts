@@ -21,6 +21,8 @@ export interface CallSuccess {
   details: unknown;
   /** The details passed the tool's output schema: hosts with a structured channel send them there. */
   structured: boolean;
+  /** The result as the tool returned it (for `invokeTool`, which hands it back as is). */
+  result: ToolResult;
 }
 
 /**
@@ -34,7 +36,7 @@ export type FailureKind = "input" | "returned" | "result" | "thrown";
 
 export type CallFailure =
   | { ok: false; kind: "input"; text: string; lines: string[]; issues: InputIssue[] }
-  | { ok: false; kind: "returned"; text: string; content: TextContent[]; details: unknown }
+  | { ok: false; kind: "returned"; text: string; content: TextContent[]; details: unknown; result: ToolResult }
   | { ok: false; kind: "result"; text: string; lines: string[] }
   | { ok: false; kind: "thrown"; text: string; error: unknown };
 
@@ -72,34 +74,24 @@ function resultProblem(result: unknown): string | undefined {
   return undefined;
 }
 
-/** What `execute` gave back: a well-formed result, or the one line saying why it is not one. */
-export type Returned = { result: ToolResult } | { malformed: string };
-
-/**
- * Runs the tool on checked input. A throw from `execute` propagates; a
- * malformed result comes back as its line.
- */
-export async function executeChecked(entry: PreparedTool, value: unknown, host: HostContext): Promise<Returned> {
-  const call = callContext(entry, host);
-  try {
-    const result: unknown = await entry.tool.execute(value, call.context);
-    const problem = resultProblem(result);
-    if (problem) return { malformed: `${entry.name} returned a malformed result: ${problem}` };
-    // A question the tool forgot to await still holds the call: answer only once the person has.
-    const settling = call.settle();
-    if (settling) await settling;
-    return { result: result as ToolResult };
-  } finally {
-    call.close();
-  }
-}
-
 function joined(content: readonly TextContent[]): string {
   return content.map((block) => block.text).join("\n");
 }
 
-/** Runs one call from input to outcome. Never throws: every failure is an outcome with its one text. */
-export async function runTool(entry: PreparedTool, input: CallInput, host: HostContext = {}): Promise<CallOutcome> {
+/** How much of the result `runTool` checks: hosts want the details checked; `invokeTool` leaves that to `checkDetails`. */
+export interface RunOptions {
+  checkDetails: boolean;
+}
+
+const CHECK_ALL: RunOptions = { checkDetails: true };
+
+/**
+ * Runs one call from input to outcome. Never throws: every failure is an
+ * outcome with its one text. `execute` is awaited here, in the one async
+ * frame of the call: each extra layer would cost every call a turn of the
+ * microtask queue.
+ */
+export async function runTool(entry: PreparedTool, input: CallInput, host: HostContext = {}, options = CHECK_ALL): Promise<CallOutcome> {
   let value: unknown;
   if ("accepted" in input) value = input.accepted;
   else {
@@ -107,17 +99,27 @@ export async function runTool(entry: PreparedTool, input: CallInput, host: HostC
     if (!checked.ok) return { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues };
     value = checked.value;
   }
-  let returned: Returned;
+  const call = callContext(entry, host);
+  let result: ToolResult;
   try {
-    returned = await executeChecked(entry, value, host);
+    const returned: unknown = await entry.tool.execute(value, call.context);
+    const problem = resultProblem(returned);
+    if (problem) {
+      const line = `${entry.name} returned a malformed result: ${problem}`;
+      return { ok: false, kind: "result", text: sanitizeLine(line), lines: [line] };
+    }
+    // A question the tool forgot to await still holds the call: answer only once the person has.
+    const settling = call.settle();
+    if (settling) await settling;
+    result = returned as ToolResult;
   } catch (error) {
     return { ok: false, kind: "thrown", text: failureText(entry.name, error), error };
+  } finally {
+    call.close();
   }
-  if ("malformed" in returned) return { ok: false, kind: "result", text: sanitizeLine(returned.malformed), lines: [returned.malformed] };
-  const { result } = returned;
   const content = result.content.map((block): TextContent => ({ type: "text", text: block.text }));
-  if (result.isError) return { ok: false, kind: "returned", text: joined(content), content, details: result.details };
-  const mismatch = detailsProblems(entry, result.details);
+  if (result.isError) return { ok: false, kind: "returned", text: joined(content), content, details: result.details, result };
+  const mismatch = options.checkDetails ? detailsProblems(entry, result.details) : undefined;
   if (mismatch) return { ok: false, kind: "result", text: linesText(mismatch), lines: mismatch };
-  return { ok: true, content, text: joined(content), details: result.details, structured: entry.output !== undefined };
+  return { ok: true, content, text: joined(content), details: result.details, structured: entry.output !== undefined, result };
 }

@@ -4,7 +4,7 @@
  * `checkDetails`. Every host goes through `runTool` (./call.ts) instead, which
  * runs the same steps and answers with one outcome.
  */
-import { checkInput, detailsProblems, executeChecked } from "./call.ts";
+import { checkInput, detailsProblems, runTool } from "./call.ts";
 import type { HostContext } from "./context.ts";
 import { prepareTool } from "./define.ts";
 import { ToolInputError, ToolResultError, withoutStack } from "./errors.ts";
@@ -45,9 +45,17 @@ export function checkDetails(tool: AnyTool, details: unknown): string[] | undefi
  */
 export async function invokeTool(tool: AnyTool, args: unknown, host: HostContext = {}): Promise<ToolResult> {
   const entry = prepareTool(tool);
-  const checked = checkInput(entry, args);
-  if (!checked.ok) throw withoutStack(() => new ToolInputError(entry.name, checked.lines, checked.issues));
-  const returned = await executeChecked(entry, checked.value, host);
-  if ("malformed" in returned) throw withoutStack(() => new ToolResultError(entry.name, [returned.malformed]));
-  return returned.result;
+  const outcome = await runTool(entry, { args }, host, { checkDetails: false });
+  if (outcome.ok)
+    return outcome.details === undefined ? { content: outcome.content } : { content: outcome.content, details: outcome.details };
+  switch (outcome.kind) {
+    case "input":
+      throw withoutStack(() => new ToolInputError(entry.name, outcome.lines, outcome.issues));
+    case "result":
+      throw withoutStack(() => new ToolResultError(entry.name, outcome.lines));
+    case "thrown":
+      throw outcome.error;
+    case "returned":
+      return outcome.result;
+  }
 }

@@ -47,8 +47,9 @@ export function mcpResult(outcome: CallOutcome): McpCallResult {
 }
 
 /** Calls a prepared tool the way the MCP server does. */
-export async function callEntry(entry: PreparedTool, args: unknown, context: HostContext = {}): Promise<McpCallResult> {
-  return mcpResult(await runTool(entry, { args }, context));
+export function callEntry(entry: PreparedTool, args: unknown, context: HostContext = {}): Promise<McpCallResult> {
+  // Not async: a call is on the hot path of every server, and each async layer costs a turn of the microtask queue.
+  return runTool(entry, { args }, context).then(mcpResult);
 }
 
 /**
@@ -57,7 +58,7 @@ export async function callEntry(entry: PreparedTool, args: unknown, context: Hos
  * out as returned, and details go out as `structuredContent` only for tools
  * with an `output` schema, after they pass it.
  */
-export async function callTool(
+export function callTool(
   info: Pick<ServerInfo, "name">,
   tools: readonly AnyTool[],
   name: string,
@@ -68,8 +69,8 @@ export async function callTool(
   try {
     entry = toolIndex(tools).get(name);
   } catch (error) {
-    return errorResult(failureText(String(info.name), error));
+    return Promise.resolve(errorResult(failureText(String(info.name), error)));
   }
-  if (!entry) return unknownToolResult(info, name);
+  if (!entry) return Promise.resolve(unknownToolResult(info, name));
   return callEntry(entry, args, context);
 }
