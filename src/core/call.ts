@@ -26,14 +26,12 @@ export interface CallSuccess {
 }
 
 /**
- * Why a call did not answer:
+ * A call that did not answer, by why:
  * - `input`: the arguments do not fit the schema; `execute` never ran;
  * - `returned`: the tool returned `isError` (its own words, `content` and `details` as returned);
  * - `result`: the tool returned something malformed, or details that break its output schema;
  * - `thrown`: `execute` threw (or rejected); `error` is what it threw.
  */
-export type FailureKind = "input" | "returned" | "result" | "thrown";
-
 export type CallFailure =
   | { ok: false; kind: "input"; text: string; lines: string[]; issues: InputIssue[] }
   | { ok: false; kind: "returned"; text: string; content: TextContent[]; details: unknown; result: ToolResult }

@@ -260,7 +260,7 @@ export function safeJson(value: unknown, indent?: number): string {
  * separator, C1, DEL) as `\uXXXX`, a code point outside the BMP as its two
  * escaped halves, so the JSON still reads back to the same string.
  */
-export function escapeHidden(json: string): string {
+function escapeHidden(json: string): string {
   return json.replace(/[\p{Cf}\p{Zl}\p{Zp}\u007f-\u009f]/gu, (ch) =>
     Array.from({ length: ch.length }, (_, k) => `\\u${ch.charCodeAt(k).toString(16).padStart(4, "0")}`).join(""),
   );
