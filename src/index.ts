@@ -4,6 +4,8 @@
  */
 export type { Static, TObject, TSchema } from "typebox";
 export * as Type from "typebox/type";
+export { base64Bytes, blockNote, CONTENT_KINDS, formatBytes, isBase64, joinedText, withNotes } from "./core/content.ts";
+export { LOG_LEVELS, type LogEntry } from "./core/context.ts";
 export { defineTool, indexTools, type PreparedTool, prepareTool } from "./core/define.ts";
 export { type InputIssue, ToolDefinitionError, ToolInputError, ToolResultError } from "./core/errors.ts";
 export {
@@ -16,20 +18,35 @@ export {
   validateInput,
 } from "./core/invoke.ts";
 export { type Choice, choicesOf, type Form, type FormField, type PreparedQuestion, prepareQuestion } from "./core/questions.ts";
+export { checkSampleReply, type PreparedSample, prepareSample, type SampleParams, supportsSampling } from "./core/sampling.ts";
 export { describeValue, quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";
 export { type JsonSchema, toJsonSchema } from "./core/schema.ts";
 export type {
   Answer,
   AnyTool,
+  AudioContent,
+  BlobResourceContents,
+  BlockExtras,
   CliHints,
+  ContentAnnotations,
+  ContentBlock,
   Effect,
+  EmbeddedResource,
   Icon,
+  ImageContent,
   InputOf,
+  LogLevel,
   ProgressUpdate,
   Question,
+  ResourceLink,
   ResultDetails,
+  SampleContent,
+  SampleMessage,
+  SampleRequest,
+  SampleResult,
   ServerInfo,
   TextContent,
+  TextResourceContents,
   ToolConfig,
   ToolContext,
   ToolDefinition,

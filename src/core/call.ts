@@ -5,18 +5,19 @@
  * Hosts only translate the outcome into their own channel; none repeats a
  * check, so every host answers each case with the same text.
  */
+import { contentProblems, copyBlock, joinedText } from "./content.ts";
 import { callContext, type HostContext } from "./context.ts";
 import type { PreparedTool } from "./define.ts";
 import { failureText, type InputIssue, linesText } from "./errors.ts";
-import { sanitizeLine } from "./sanitize.ts";
 import { isRecord } from "./schema.ts";
-import type { TextContent, ToolResult } from "./types.ts";
+import type { ContentBlock, ToolResult } from "./types.ts";
 import { describeProblems } from "./validate.ts";
 
-/** The tool answered: its text blocks (copied), their text joined, and its details. */
+/** The tool answered: its content blocks (checked and copied), the text blocks' text joined, and its details. */
 export interface CallSuccess {
   ok: true;
-  content: TextContent[];
+  content: ContentBlock[];
+  /** The text blocks joined by line breaks (other kinds left out: see `content`). */
   text: string;
   details: unknown;
   /** The details passed the tool's output schema: hosts with a structured channel send them there. */
@@ -34,7 +35,7 @@ export interface CallSuccess {
  */
 export type CallFailure =
   | { ok: false; kind: "input"; text: string; lines: string[]; issues: InputIssue[] }
-  | { ok: false; kind: "returned"; text: string; content: TextContent[]; details: unknown; result: ToolResult }
+  | { ok: false; kind: "returned"; text: string; content: ContentBlock[]; details: unknown; result: ToolResult }
   | { ok: false; kind: "result"; text: string; lines: string[] }
   | { ok: false; kind: "thrown"; text: string; error: unknown };
 
@@ -61,19 +62,18 @@ export function detailsProblems(entry: PreparedTool, details: unknown): string[]
   return [`${entry.name} returned details that don't match its output schema`, ...lines];
 }
 
-/** Why a value is not a tool result, or `undefined` when it is one. */
-function resultProblem(result: unknown): string | undefined {
-  if (!isRecord(result)) return `expected { content, details?, isError? }, got ${result === null ? "null" : typeof result}`;
-  if (!Array.isArray(result.content)) return "content must be an array of text blocks";
-  if (!result.content.every((c) => isRecord(c) && c.type === "text" && typeof c.text === "string")) {
-    return 'every content block must be { type: "text", text: string }';
-  }
-  if (result.isError !== undefined && typeof result.isError !== "boolean") return "isError must be a boolean";
-  return undefined;
+/** Why a value is not a tool result, one line per problem; none when it is one. */
+function resultProblems(result: unknown): string[] {
+  if (!isRecord(result)) return [`expected { content, details?, isError? }, got ${result === null ? "null" : typeof result}`];
+  const problems = contentProblems(result.content);
+  if (result.isError !== undefined && typeof result.isError !== "boolean") problems.push("isError must be a boolean");
+  return problems;
 }
 
-function joined(content: readonly TextContent[]): string {
-  return content.map((block) => block.text).join("\n");
+/** The failure for a malformed result: one line for one problem, else a heading and a line per problem. */
+function malformed(tool: string, problems: readonly string[]): CallFailure {
+  const lines = problems.length === 1 ? [`${tool} returned a malformed result: ${problems[0]}`] : [`${tool} returned a malformed result:`, ...problems];
+  return { ok: false, kind: "result", text: linesText(lines), lines };
 }
 
 /** How much of the result `runTool` checks: hosts want the details checked; `invokeTool` leaves that to `checkDetails`. */
@@ -101,11 +101,8 @@ export async function runTool(entry: PreparedTool, input: CallInput, host: HostC
   let result: ToolResult;
   try {
     const returned: unknown = await entry.tool.execute(value, call.context);
-    const problem = resultProblem(returned);
-    if (problem) {
-      const line = `${entry.name} returned a malformed result: ${problem}`;
-      return { ok: false, kind: "result", text: sanitizeLine(line), lines: [line] };
-    }
+    const problems = resultProblems(returned);
+    if (problems.length > 0) return malformed(entry.name, problems);
     // A question the tool forgot to await still holds the call: answer only once the person has.
     const settling = call.settle();
     if (settling) await settling;
@@ -115,9 +112,10 @@ export async function runTool(entry: PreparedTool, input: CallInput, host: HostC
   } finally {
     call.close();
   }
-  const content = result.content.map((block): TextContent => ({ type: "text", text: block.text }));
-  if (result.isError) return { ok: false, kind: "returned", text: joined(content), content, details: result.details, result };
+  const content = result.content.map(copyBlock);
+  const text = joinedText(content);
+  if (result.isError) return { ok: false, kind: "returned", text, content, details: result.details, result };
   const mismatch = options.checkDetails ? detailsProblems(entry, result.details) : undefined;
   if (mismatch) return { ok: false, kind: "result", text: linesText(mismatch), lines: mismatch };
-  return { ok: true, content, text: joined(content), details: result.details, structured: entry.output !== undefined, result };
+  return { ok: true, content, text, details: result.details, structured: entry.output !== undefined, result };
 }

@@ -6,8 +6,23 @@
  */
 import type { PreparedTool } from "./define.ts";
 import { type PreparedQuestion, prepareQuestion } from "./questions.ts";
+import { type PreparedSample, prepareSample } from "./sampling.ts";
 import { sanitizeLine } from "./sanitize.ts";
-import type { Answer, ProgressUpdate, ToolContext } from "./types.ts";
+import type { Answer, LogLevel, ProgressUpdate, SampleResult, ToolContext } from "./types.ts";
+
+/** The levels, least to most severe: hosts compare a message's level with the client's by index here. */
+export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
+const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
+
+/** A log message as hosts receive it: a known level, a clean line, JSON data, and the tool that logged. */
+export interface LogEntry {
+  level: LogLevel;
+  message: string;
+  /** Present when the tool passed data, as a JSON copy. */
+  data?: unknown;
+  /** The tool's name (MCP's `logger`). */
+  logger: string;
+}
 
 /** A progress report as hosts receive it: a clean line and a number that only grows. */
 export interface ProgressReport {
@@ -23,6 +38,10 @@ export interface HostContext {
   progress?: (report: ProgressReport) => void | Promise<void>;
   /** Asks the person a checked question and resolves with an answer that passed `question.check`. */
   ask?: (question: PreparedQuestion) => Promise<Answer>;
+  /** Receives each log message; may be async. A throw or rejection never fails the call. */
+  log?: (entry: LogEntry) => void | Promise<void>;
+  /** Sends a checked request to the client's model and resolves with a reply that passed `request.check`. */
+  sample?: (request: PreparedSample) => Promise<SampleResult>;
   host?: unknown;
 }
 
@@ -47,6 +66,8 @@ export function callContext(entry: PreparedTool, host: HostContext): CallContext
   if (host.host !== undefined) context.host = host.host;
   if (host.progress) context.progress = progressFor(host.progress, () => answered);
   if (host.ask) context.ask = askFor(entry.name, host.ask, () => answered, open);
+  if (host.log) context.log = logFor(entry.name, host.log, () => answered);
+  if (host.sample) context.sample = sampleFor(entry.name, host.sample, () => answered, open);
   return {
     context,
     settle() {
@@ -82,6 +103,61 @@ function askFor(
     pending.then(forget, forget);
     return pending;
   }) as ToolContext["ask"] & {};
+}
+
+function sampleFor(
+  tool: string,
+  sample: NonNullable<HostContext["sample"]>,
+  isAnswered: () => boolean,
+  open: Set<Promise<unknown>>,
+): NonNullable<ToolContext["sample"]> {
+  return (request) => {
+    if (isAnswered()) return Promise.reject(new Error(`${tool} asked the model after its call had answered`));
+    const pending = (async () => {
+      const prepared = prepareSample(tool, request);
+      const reply = await sample(prepared);
+      // As with questions: no host hands a tool an unchecked reply.
+      const rechecked = prepared.check(reply);
+      if (!rechecked) throw new Error(`${tool}: the client's model answered with something that is not a sampling result`);
+      return rechecked;
+    })();
+    open.add(pending);
+    const forget = () => open.delete(pending);
+    pending.then(forget, forget);
+    return pending;
+  };
+}
+
+/** Data as a JSON copy (what every log channel can carry), or `undefined` when it has none (a cycle, a BigInt). */
+function jsonCopy(data: unknown): { ok: true; value: unknown } | { ok: false } {
+  try {
+    const text = JSON.stringify(data);
+    return text === undefined ? { ok: false } : { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function logFor(tool: string, sink: NonNullable<HostContext["log"]>, isAnswered: () => boolean): NonNullable<ToolContext["log"]> {
+  return (level, message, data) => {
+    // A misspelt level is the tool's bug: it fails loudly rather than vanish below every filter.
+    if (typeof level !== "string" || !LEVELS.has(level)) {
+      throw new TypeError(`log level must be one of ${LOG_LEVELS.join(", ")}; got ${sanitizeLine(JSON.stringify(level) ?? String(level))}`);
+    }
+    if (isAnswered()) return;
+    const entry: LogEntry = { level, message: sanitizeLine(message), logger: tool };
+    if (data !== undefined) {
+      const copy = jsonCopy(data);
+      if (copy.ok) entry.data = copy.value;
+      else entry.message = `${entry.message} (its data could not be sent as JSON)`;
+    }
+    try {
+      const sent = sink(entry);
+      if (sent && typeof sent.then === "function") sent.then(undefined, () => {});
+    } catch {
+      // A host that cannot log must not fail the call.
+    }
+  };
 }
 
 function progressFor(sink: NonNullable<HostContext["progress"]>, isAnswered: () => boolean): NonNullable<ToolContext["progress"]> {

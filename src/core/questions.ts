@@ -146,8 +146,8 @@ function toField(tool: string, name: string, schema: JsonSchema): FormField {
   }
 }
 
-/** 53-bit string hash (cyrb53). Not a secret: it only tells two questions apart. */
-function fingerprintOf(text: string): string {
+/** 53-bit string hash (cyrb53). Not a secret: it only tells two questions (or two sampling requests) apart. */
+export function fingerprintOf(text: string): string {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {

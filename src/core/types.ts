@@ -4,14 +4,80 @@ import type { JsonSchema } from "./schema.ts";
 /** What a tool does to the world: hosts turn it into hints, approval tiers and confirmations. */
 export type Effect = "read" | "write" | "destructive";
 
-export interface TextContent {
+/** Hints for a client about a block: who it is for, how much it matters, when it last changed. */
+export interface ContentAnnotations {
+  audience?: Array<"user" | "assistant">;
+  /** 0 (least important) to 1 (most). */
+  priority?: number;
+  /** An ISO 8601 time. */
+  lastModified?: string;
+}
+
+/** What every block may carry beside its kind's own fields; both pass through to MCP clients as given. */
+export interface BlockExtras {
+  annotations?: ContentAnnotations;
+  _meta?: Record<string, unknown>;
+}
+
+export interface TextContent extends BlockExtras {
   type: "text";
   text: string;
 }
 
-/** What `execute` returns: text for the model, details for programs, `isError` for a failure the model should read. */
+/** An image: `data` is standard base64, `mimeType` an `image/…` type. */
+export interface ImageContent extends BlockExtras {
+  type: "image";
+  data: string;
+  mimeType: string;
+}
+
+/** A sound: `data` is standard base64, `mimeType` an `audio/…` type. */
+export interface AudioContent extends BlockExtras {
+  type: "audio";
+  data: string;
+  mimeType: string;
+}
+
+/** A pointer to a resource the client may fetch; nothing of it is sent. */
+export interface ResourceLink extends BlockExtras {
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  /** In bytes. */
+  size?: number;
+  icons?: Icon[];
+}
+
+export interface TextResourceContents {
+  uri: string;
+  mimeType?: string;
+  text: string;
+  _meta?: Record<string, unknown>;
+}
+
+export interface BlobResourceContents {
+  uri: string;
+  mimeType?: string;
+  /** Standard base64. */
+  blob: string;
+  _meta?: Record<string, unknown>;
+}
+
+/** A resource sent whole, as text or as a base64 blob. */
+export interface EmbeddedResource extends BlockExtras {
+  type: "resource";
+  resource: TextResourceContents | BlobResourceContents;
+}
+
+/** One block of a result's content: every kind MCP has. */
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+/** What `execute` returns: content for the model, details for programs, `isError` for a failure the model should read. */
 export interface ToolResult<Details = unknown> {
-  content: TextContent[];
+  content: ContentBlock[];
   details?: Details;
   isError?: boolean;
 }
@@ -41,11 +107,59 @@ export type Answer<Content = Record<string, unknown>> =
   | { action: "decline" }
   | { action: "cancel" };
 
+/** Log levels, least to most severe (syslog's, as MCP uses them). */
+export type LogLevel = "debug" | "info" | "notice" | "warning" | "error" | "critical" | "alert" | "emergency";
+
+/** What a sampling message may hold: text, an image or a sound. */
+export type SampleContent = TextContent | ImageContent | AudioContent;
+
+export interface SampleMessage {
+  role: "user" | "assistant";
+  content: SampleContent | SampleContent[];
+}
+
+/** A request for the client's model, shaped after MCP's `sampling/createMessage`. */
+export interface SampleRequest {
+  messages: SampleMessage[];
+  /** The most tokens the model may answer with: a whole number above 0. */
+  maxTokens: number;
+  systemPrompt?: string;
+  temperature?: number;
+  stopSequences?: string[];
+  modelPreferences?: {
+    hints?: Array<{ name?: string }>;
+    costPriority?: number;
+    speedPriority?: number;
+    intelligencePriority?: number;
+  };
+  /** Provider-specific fields, passed on as given. */
+  metadata?: Record<string, unknown>;
+}
+
+/** The model's answer. `text` joins its text blocks, for the common case of one text reply. */
+export interface SampleResult {
+  role: "assistant";
+  content: SampleContent[];
+  text: string;
+  /** The model that answered, as the client names it. */
+  model: string;
+  /** `endTurn`, `stopSequence`, `maxTokens` or the client's own word. */
+  stopReason?: string;
+}
+
 /** What `execute` gets beside its input. Each part is `undefined` where the host cannot give it. */
 export interface ToolContext {
   signal?: AbortSignal;
   progress?: (message: string, update?: ProgressUpdate) => void;
   ask?: <S extends TSchema>(question: Question<S>) => Promise<Answer<Static<S>>>;
+  /**
+   * Logs to the host's log channel (MCP `notifications/message`, the command
+   * line's stderr). The message is cleaned to one line; `data` is any JSON
+   * value. Levels below the client's chosen level are dropped by the host.
+   */
+  log?: (level: LogLevel, message: string, data?: unknown) => void;
+  /** Asks the client's model for a completion (MCP sampling). */
+  sample?: (request: SampleRequest) => Promise<SampleResult>;
   /** The host's own context object (Pi's `ctx`, the CLI's `{ cli: true, json }`, …). */
   host?: unknown;
 }

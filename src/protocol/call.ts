@@ -4,11 +4,11 @@ import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { failureText } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
-import type { AnyTool, ServerInfo, TextContent } from "../core/types.ts";
+import type { AnyTool, ContentBlock, ServerInfo } from "../core/types.ts";
 
 /** A `tools/call` result as it goes on the wire. */
 export interface McpCallResult {
-  content: TextContent[];
+  content: ContentBlock[];
   structuredContent?: unknown;
   isError?: true;
   [key: string]: unknown;
