@@ -4,7 +4,7 @@
  * calling the tool's own `execute` with the same arguments; the steps in
  * between are measured too, so an overhead can be traced to its part.
  */
-import { invokeTool, validateInput } from "@agntn/tools";
+import { invokeTool, joinedText, validateInput } from "@agntn/tools";
 import { callTool } from "@agntn/tools/mcp";
 import { invalidArgs, joinTool, TOOL_NAME, validArgs, validText } from "./fixtures.ts";
 import { compare, comparisonTable, formatNs, formatRatio, type Section, standalone, table } from "./harness.ts";
@@ -15,7 +15,7 @@ const TARGET_US = 3;
 
 export async function run(): Promise<Section> {
   const answer = await callTool(info, tools, TOOL_NAME, validArgs);
-  if (answer.isError || answer.content[0]?.text !== validText) throw new Error(`callTool answered ${JSON.stringify(answer)}`);
+  if (answer.isError || joinedText(answer.content) !== validText) throw new Error(`callTool answered ${JSON.stringify(answer)}`);
   // Both sides await, so the promise machinery of an async host is on both sides of the subtraction.
   const results = await compare([
     { name: "await execute(args, {})", fn: async () => joinTool.execute(validArgs, {}) },

@@ -3,7 +3,7 @@
  * A call looks its tool up in an index built once per list, so its cost must
  * not grow with the list; building the listing is linear and happens once.
  */
-import type { AnyTool } from "@agntn/tools";
+import { type AnyTool, joinedText } from "@agntn/tools";
 import { callTool, listTools } from "@agntn/tools/mcp";
 import { joinTool, validArgs, validText } from "./fixtures.ts";
 import { compare, formatNs, formatRatio, median, pairedRatio, QUICK, type Section, standalone, table, timeOnce } from "./harness.ts";
@@ -30,7 +30,7 @@ export async function run(): Promise<Section> {
   const lists = COUNTS.map(makeTools);
   for (const tools of lists) {
     const answer = await callTool(info, tools, lastName(tools), validArgs);
-    if (answer.content[0]?.text !== validText) throw new Error(`callTool answered ${JSON.stringify(answer)}`);
+    if (joinedText(answer.content) !== validText) throw new Error(`callTool answered ${JSON.stringify(answer)}`);
     if (listTools(tools).tools.length !== tools.length) throw new Error("listTools lost tools");
   }
   // Warm: the index and listing are cached per list, as a server keeps them between requests.

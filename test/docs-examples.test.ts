@@ -111,7 +111,7 @@ describe("code blocks", () => {
   });
 
   it.each([
-    ["mcp-answers.ts", "4 creme-brulee"],
+    ["mcp-answers.ts", "5 creme-brulee"],
     ["migrate-check.ts", "true"],
   ])("%s prints what its comment says", async (name, expected) => {
     expect(exampleText.get(name)).toContain(`// ${expected}`);
