@@ -96,7 +96,7 @@ describe("toAiTool registration", () => {
 
   it("keys a set by name with no prototype, and refuses a duplicate name before converting anything", () => {
     const set = toAiTools(tools);
-    expect(Object.keys(set)).toEqual(["text_slug", "text_count", "files_rename", "text_stats"]);
+    expect(Object.keys(set)).toEqual(["text_slug", "text_count", "files_rename", "text_stats", "text_badge"]);
     expect(Object.getPrototypeOf(set)).toBe(null);
     expect(() => toAiTools([slugTool, renameTool, slugTool])).toThrow(
       new ToolDefinitionError('Duplicate tool name "text_slug": every tool in a list needs its own name'),

@@ -255,7 +255,7 @@ describe("registration with OMP's real pi.typebox.Type.Unsafe", () => {
   const omp = hostFacts.find((h) => h.key === "omp") as { registration: { parameters: { unsafe: unknown } } };
 
   test("text_slug registers exactly as the host-facts panel shows it", () => {
-    expect(registration.registered).toEqual(["text_slug", "text_count", "files_rename", "text_stats"]);
+    expect(registration.registered).toEqual(["text_slug", "text_count", "files_rename", "text_stats", "text_badge"]);
     expect(registration.snapshot).toEqual(omp.registration);
     expect((registration.hostValidation as { snapshot: unknown }).snapshot).toEqual(omp.registration);
   });

@@ -2,7 +2,8 @@
  * The demo tools: one definition each, served by the playground's /mcp route,
  * the demo server, the docs playground and every host test.
  */
-import { defineTool, Type } from "@agntn/tools";
+import { defineTool, quote, Type } from "@agntn/tools";
+import { BADGE_COLORS, BADGE_HEIGHT, badgeText, base64Of, drawBadge } from "./badge.ts";
 
 /** Lowercase URL slug: letters and digits stay, accents lose their marks, every other run becomes the separator. */
 export function slugify(text: string, separator = "-"): string {
@@ -120,4 +121,60 @@ export const statsTool = defineTool({
   },
 });
 
-export const tools = [slugTool, countTool, renameTool, statsTool];
+const BADGE_MIME = "image/svg+xml";
+
+export const badgeTool = defineTool({
+  name: "text_badge",
+  title: "Text Badge",
+  description: "Draw a small status badge (a label beside a coloured message) as an SVG image, and say in one line what it drew.",
+  effect: "read",
+  snippet: "Use text_badge to draw a status badge image from a label and a message.",
+  input: Type.Object(
+    {
+      label: Type.String({ minLength: 1, maxLength: 40, pattern: "\\S", description: "Left side, on grey" }),
+      message: Type.String({ minLength: 1, maxLength: 40, pattern: "\\S", description: "Right side, on the colour" }),
+      color: Type.Optional(Type.Enum([...BADGE_COLORS], { description: "Colour of the message side. 'green' when omitted" })),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object(
+    {
+      width: Type.Integer({ minimum: 1 }),
+      height: Type.Integer({ minimum: 1 }),
+      bytes: Type.Integer({ minimum: 1 }),
+      mimeType: Type.Literal(BADGE_MIME),
+    },
+    { additionalProperties: false },
+  ),
+  execute({ label, message, color = "green" }) {
+    // A side made only of control or format characters would draw as an empty box: say so instead.
+    const empty = [badgeText(label) === "" && "label", badgeText(message) === "" && "message"].filter(Boolean);
+    if (empty.length > 0) {
+      return {
+        content: [
+          {
+            type: "text",
+            text: `The ${empty.join(" and ")} ${empty.length > 1 ? "have" : "has"} nothing to draw once control and format characters are removed.`,
+          },
+        ],
+        isError: true,
+      };
+    }
+    const badge = drawBadge(label, message, color);
+    const bytes = new TextEncoder().encode(badge.svg);
+    const details = { width: badge.width, height: BADGE_HEIGHT, bytes: bytes.length, mimeType: BADGE_MIME } as const;
+    const shown = quote(`${badgeText(label)}: ${badgeText(message)}`);
+    return {
+      content: [
+        {
+          type: "text",
+          text: `Drew the badge ${shown} in ${color}: ${details.width}×${details.height} px, ${details.bytes} bytes of SVG.`,
+        },
+        { type: "image", data: base64Of(bytes), mimeType: BADGE_MIME },
+      ],
+      details,
+    };
+  },
+});
+
+export const tools = [slugTool, countTool, renameTool, statsTool, badgeTool];
