@@ -95,7 +95,7 @@ describe("runRound", () => {
   const seal = unsignedSeal(60);
 
   async function ask(requestState: unknown, reply: unknown, digest = "d1") {
-    return runRound({ seal, digest, requestState, reply }, undefined, async (askOne) => {
+    return runRound({ seal, digest, requestState, responses: { question: reply } }, undefined, async (askOne) => {
       const first = await askOne(question);
       const second = await askOne(question);
       return [first, second];
@@ -130,11 +130,15 @@ describe("runRound", () => {
   });
 
   it("ends the round with the form even when the tool returns on the abort", async () => {
-    const outcome = await runRound({ seal, digest: "d", requestState: undefined, reply: undefined }, undefined, async (askOne, signal) => {
-      void askOne(question);
-      await new Promise((resolve) => signal.addEventListener("abort", resolve));
-      return "returned after the abort";
-    });
+    const outcome = await runRound(
+      { seal, digest: "d", requestState: undefined, responses: undefined },
+      undefined,
+      async (askOne, signal) => {
+        void askOne(question);
+        await new Promise((resolve) => signal.addEventListener("abort", resolve));
+        return "returned after the abort";
+      },
+    );
     expect(outcome.kind).toBe("input");
   });
 });

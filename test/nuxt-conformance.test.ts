@@ -48,17 +48,25 @@ function listed(name: string): string[] {
   return [...readFileSync(baseline(name), "utf8").matchAll(/^ {2}- ([a-z0-9-]+)/gm)].map((match) => match[1]!);
 }
 
-/** Scenarios that must pass on every server this library builds (tools, initialize, ping, DNS rebinding). */
+/** Scenarios that must pass on every server this library builds: every tools-*, elicitation-* and logging one, initialize, ping, DNS rebinding. */
 const MUST_PASS = [
   "server-initialize",
   "ping",
+  "logging-set-level",
   "tools-list",
   "tools-call-simple-text",
+  "tools-call-image",
+  "tools-call-audio",
+  "tools-call-embedded-resource",
+  "tools-call-mixed-content",
   "tools-call-error",
   "tools-call-with-progress",
+  "tools-call-with-logging",
+  "tools-call-sampling",
   "tools-call-elicitation",
   "json-schema-2020-12",
   "elicitation-sep1034-defaults",
+  "elicitation-sep1330-enums",
   "dns-rebinding-protection",
 ];
 

@@ -16,12 +16,15 @@ import {
 import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
+import { supportsSampling } from "../core/sampling.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
-import { callEntry, errorResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
+import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { listTools } from "../protocol/list.ts";
+import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
-import { callDigest, QUESTION_KEY, runRound } from "../protocol/replay.ts";
+import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
+import { sampleByRequest } from "../protocol/sample.ts";
 import { createStateSeal, type StateSealOptions } from "./state-seal.ts";
 
 /**
@@ -73,7 +76,8 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
   const server = new Server(serverInfo, {
-    capabilities: { tools: {} },
+    // Logging is declared so `logging/setLevel` works on 2025 connections; tools log through `context.log`.
+    capabilities: { tools: {}, logging: {} },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
   const listed = listTools(tools);
@@ -85,44 +89,63 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
     if (foreign) return callExternal(foreign, args, ctx);
     const entry = own.get(name);
     if (!entry) return unknownToolResult(info, name);
-    const base: HostContext = { signal: ctx.mcpReq.signal };
-    // The answer matters more than a progress line: a failed notification is reported, and the call carries on.
-    const progress = progressNotifier(
-      ctx.mcpReq._meta?.progressToken,
-      (n) => ctx.mcpReq.notify(n),
-      (error) => server.onerror?.(error instanceof Error ? error : new Error(String(error))),
-    );
+    const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+    // The answer matters more than a progress or log line: a failed notification is reported, and the call carries on.
+    const base: HostContext = {
+      signal: ctx.mcpReq.signal,
+      log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
+    };
+    const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, (n) => ctx.mcpReq.notify(n), report);
     if (progress) base.progress = progress;
     // 2026-07-28 requests carry the client's capabilities; a 2025 connection declared them at initialize.
     const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
     const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
-    if (!supportsForms(capabilities)) return callEntry(entry, args, base);
-    if (!envelope) {
-      // A 2025 connection: the question goes out as a real request and the call waits, so a client's
-      // error comes back to the tool as a throw (cleaned in its failure line), not raw in an SDK text.
-      // `send`, not `elicitInput`: the SDK would check the reply against the form itself, in its own words.
-      const ask = askByRequest(
-        (params, signal) => ctx.mcpReq.send({ method: "elicitation/create", params: { ...params } }, signal ? { signal } : {}),
-        base.signal,
-      );
-      return callEntry(entry, args, { ...base, ask });
-    }
+    const forms = supportsForms(capabilities);
+    const sampling = supportsSampling(capabilities);
+    if (!forms && !sampling) return callEntry(entry, args, base);
+    if (!envelope) return callEntry(entry, args, { ...base, ...pushedAsks(ctx, forms, sampling) });
     const round = {
       seal: sealFor(ctx),
       digest: await callDigest(name, args),
       requestState: ctx.mcpReq.requestState(),
-      reply: ctx.mcpReq.inputResponses?.[QUESTION_KEY],
+      responses: ctx.mcpReq.inputResponses,
     };
-    const outcome = await runRound(round, base.signal, (ask, signal) => callEntry(entry, args, { ...base, signal, ask }));
+    let outcome: RoundOutcome<McpCallResult>;
+    try {
+      outcome = await runRound(round, base.signal, (ask, signal, sample) => {
+        const host: HostContext = { ...base, signal };
+        if (forms) host.ask = ask;
+        if (sampling) host.sample = sample;
+        return callEntry(entry, args, host);
+      });
+    } catch (error) {
+      return errorResult(failureText(entry.name, error));
+    }
     if (outcome.kind === "done") return outcome.result;
-    return inputRequired({
-      inputRequests: {
-        [QUESTION_KEY]: inputRequired.elicit({ message: outcome.form.message, requestedSchema: outcome.form.requestedSchema as never }),
-      },
-      requestState: outcome.requestState,
-    });
+    const pending = outcome.request;
+    const embedded =
+      pending.key === QUESTION_KEY
+        ? inputRequired.elicit({ message: pending.form.message, requestedSchema: pending.form.requestedSchema as never })
+        : inputRequired.createMessage(pending.params as never);
+    return inputRequired({ inputRequests: { [pending.key]: embedded }, requestState: outcome.requestState });
   });
   return server;
+}
+
+/**
+ * A 2025 connection: questions and sampling go out as real requests and the
+ * call waits, so a client's error comes back to the tool as a throw (cleaned
+ * in its failure line), not raw in an SDK text. `send`, not `elicitInput` or
+ * `requestSampling`: the SDK would check the reply itself, in its own words.
+ */
+function pushedAsks(ctx: ServerContext, forms: boolean, sampling: boolean): Pick<HostContext, "ask" | "sample"> {
+  const signal = ctx.mcpReq.signal;
+  const send = (method: "elicitation/create" | "sampling/createMessage", params: object, abort: AbortSignal | undefined) =>
+    ctx.mcpReq.send({ method, params: { ...params } } as never, abort ? { signal: abort } : {});
+  const asks: Pick<HostContext, "ask" | "sample"> = {};
+  if (forms) asks.ask = askByRequest((params, abort) => send("elicitation/create", params, abort), signal);
+  if (sampling) asks.sample = sampleByRequest((params, abort) => send("sampling/createMessage", params, abort), signal);
+  return asks;
 }
 
 /** The external tools by name; a name the package's own list also has is refused, as any duplicate is. */

@@ -1,12 +1,13 @@
 /**
- * Questions the MCP 2026-07-28 way (multi round-trip): the call answers
- * `input_required` with one form; the client asks the person and calls again
- * with the answer; the tool re-runs from the top and earlier answers are
- * replayed. The answers ride in `requestState`, which any instance can read,
+ * Questions and sampling the MCP 2026-07-28 way (multi round-trip): the call
+ * answers `input_required` with one request (a form for the person, or a
+ * `sampling/createMessage` for the client's model); the client answers it and
+ * calls again with the reply; the tool re-runs from the top and earlier
+ * replies are replayed. The answers ride in `requestState`, which any instance can read,
  * so the rounds of one flow may land on different servers.
  *
- * What the state holds: the fitted answers so far (each bound to the
- * fingerprint of its question), the fingerprint of the question now out, a
+ * What the state holds: the fitted replies so far (each bound to the
+ * fingerprint of its request), the fingerprint and kind of the request now out, a
  * digest of the call (tool name and arguments) and an expiry. A state sealed
  * by {@link StateSeal} is refused when it was made for another call, when it
  * expired, or (with a key) when its signature does not match; a refused state
@@ -17,11 +18,14 @@
  * SDK's own HMAC codec when a key is set (see ./state-seal.ts).
  */
 import type { Form, PreparedQuestion } from "../core/questions.ts";
+import type { PreparedSample, SampleParams } from "../core/sampling.ts";
 import { isRecord } from "../core/schema.ts";
-import type { Answer } from "../core/types.ts";
+import type { Answer, SampleResult } from "../core/types.ts";
 
-/** The key of the one embedded request in an `input_required` answer. */
+/** The keys of the one embedded request in an `input_required` answer: a question, or a request for the client's model. */
 export const QUESTION_KEY = "question";
+export const SAMPLE_KEY = "sample";
+export type InputKey = typeof QUESTION_KEY | typeof SAMPLE_KEY;
 
 interface Replayed {
   /** Fingerprint of the question this answer fits. */
@@ -36,8 +40,10 @@ export interface RoundState {
   /** Digest of the call (tool name and arguments) the state was made for. */
   d: string;
   answers: Replayed[];
-  /** Fingerprint of the question now out with the client. */
+  /** Fingerprint of the request now out with the client. */
   pending: string;
+  /** Which kind of request is out (the `inputResponses` key its reply comes under); a question when absent. */
+  k?: InputKey;
 }
 
 /**
@@ -52,6 +58,14 @@ export interface StateSeal {
 
 /** Largest `requestState` read at all; anything longer is refused before decoding. */
 export const MAX_STATE_LENGTH = 256 * 1024;
+
+/** The replies a call gathered no longer fit in a `requestState` (large sampled images, many rounds). */
+export class StateTooLargeError extends Error {
+  override name = "StateTooLargeError";
+  constructor() {
+    super(`the replies so far no longer fit in requestState (${MAX_STATE_LENGTH / 1024} KiB)`);
+  }
+}
 
 function toBase64Url(bytes: Uint8Array): string {
   let binary = "";
@@ -124,10 +138,14 @@ async function readState(seal: StateSeal, text: unknown, digest: string): Promis
   }
   const answers = state.answers.filter((a): a is Replayed => isRecord(a) && typeof a.f === "string");
   if (answers.length !== state.answers.length) return undefined;
-  return { v: 2, d: digest, answers, pending: state.pending };
+  const key: InputKey = state.k === SAMPLE_KEY ? SAMPLE_KEY : QUESTION_KEY;
+  return { v: 2, d: digest, answers, pending: state.pending, k: key };
 }
 
-export type RoundOutcome<R> = { kind: "done"; result: R } | { kind: "input"; form: Form; requestState: string };
+/** The one request a suspended round sends: a form for the person, or a request for the client's model. */
+export type PendingInput = { key: typeof QUESTION_KEY; form: Form } | { key: typeof SAMPLE_KEY; params: SampleParams };
+
+export type RoundOutcome<R> = { kind: "done"; result: R } | { kind: "input"; request: PendingInput; requestState: string };
 
 /** Where a round's state comes from and goes to. */
 export interface RoundInput {
@@ -136,53 +154,79 @@ export interface RoundInput {
   digest: string;
   /** The echoed `requestState`, as the client sent it. */
   requestState: unknown;
-  /** The client's reply to the pending question, if any. */
-  reply: unknown;
+  /** The client's `inputResponses`, as sent; the reply to the pending request is read under its key. */
+  responses: unknown;
+}
+
+/** What a round's tool may ask for: each resolves from a replayed reply, or suspends the round. */
+export interface RoundAsks {
+  ask(question: PreparedQuestion): Promise<Answer>;
+  sample(request: PreparedSample): Promise<SampleResult>;
 }
 
 /**
- * Runs one round of a call that may ask questions. `run` gets an `ask` that
- * either replays a fitting earlier answer or suspends the round; a suspended
- * round aborts the tool's signal and ends with the form to send.
+ * Runs one round of a call that may ask questions or sample the client's
+ * model. `run` gets an `ask` and a `sample` that either replay a fitting
+ * earlier reply or suspend the round; a suspended round aborts the tool's
+ * signal and ends with the one request to send.
  */
 export async function runRound<R>(
   input: RoundInput,
   signal: AbortSignal | undefined,
-  run: (ask: (question: PreparedQuestion) => Promise<Answer>, signal: AbortSignal) => Promise<R>,
+  run: (ask: RoundAsks["ask"], signal: AbortSignal, sample: RoundAsks["sample"]) => Promise<R>,
 ): Promise<RoundOutcome<R>> {
   const state = await readState(input.seal, input.requestState, input.digest);
   const answers = state ? [...state.answers] : [];
-  if (state && input.reply !== undefined) answers.push({ f: state.pending, r: input.reply });
+  const reply = state && isRecord(input.responses) ? input.responses[state.k ?? QUESTION_KEY] : undefined;
+  if (state && reply !== undefined) answers.push({ f: state.pending, r: reply });
   const stop = new AbortController();
   const toolSignal = signal ? AbortSignal.any([signal, stop.signal]) : stop.signal;
-  // Set once the tool asks a question that has no fitting answer yet: that round ends with the form.
+  // Set once the tool asks for something that has no fitting reply yet: that round ends with the request.
   let suspension: Promise<RoundOutcome<R>> | undefined;
   let suspend: (outcome: Promise<RoundOutcome<R>>) => void = () => {};
   const suspended = new Promise<RoundOutcome<R>>((resolve) => {
     suspend = resolve;
   });
   let next = 0;
-  const ask = (question: PreparedQuestion): Promise<Answer> => {
+  const replayOr = <T>(fingerprint: string, check: (raw: unknown) => T | undefined, request: PendingInput): Promise<T> => {
     const index = next++;
     const earlier = answers[index];
-    const answer = earlier && earlier.f === question.fingerprint ? question.check(earlier.r) : undefined;
-    if (answer) {
-      // Only the fitted answer travels on: whatever else the client sent stays out of the next state.
-      answers[index] = { f: question.fingerprint, r: answer };
-      return Promise.resolve(answer);
+    const fitted = earlier && earlier.f === fingerprint ? check(earlier.r) : undefined;
+    if (fitted !== undefined) {
+      // Only the fitted reply travels on: whatever else the client sent stays out of the next state.
+      answers[index] = { f: fingerprint, r: fitted };
+      return Promise.resolve(fitted);
     }
     const kept = answers.slice(0, index);
     suspension ??= input.seal
-      .seal({ v: 2, d: input.digest, answers: kept, pending: question.fingerprint })
-      .then((requestState): RoundOutcome<R> => ({ kind: "input", form: question.form, requestState }));
+      .seal({ v: 2, d: input.digest, answers: kept, pending: fingerprint, k: request.key })
+      .then((requestState): RoundOutcome<R> => {
+        // A state no server would read back would ask the same thing forever: the call fails instead.
+        if (requestState.length > MAX_STATE_LENGTH) throw new StateTooLargeError();
+        return { kind: "input", request, requestState };
+      });
     suspend(suspension);
-    stop.abort(new Error("the call is waiting for the person's answer"));
-    // This round ends here: the tool runs again from the top once the answer arrives.
+    stop.abort(new Error("the call is waiting for the client's reply"));
+    // This round ends here: the tool runs again from the top once the reply arrives.
     return new Promise<never>(() => {});
   };
-  // A tool that returns on the abort after asking still ends its round with the form, not with that return.
-  const finished = run(ask, toolSignal).then(
+  const ask = (question: PreparedQuestion) => replayOr(question.fingerprint, question.check, { key: QUESTION_KEY, form: question.form });
+  const sample = (request: PreparedSample) =>
+    replayOr(request.fingerprint, (raw) => replayedSample(request, raw), { key: SAMPLE_KEY, params: request.params });
+  // A tool that returns on the abort after asking still ends its round with the request, not with that return.
+  const finished = run(ask, toolSignal, sample).then(
     (result): RoundOutcome<R> | Promise<RoundOutcome<R>> => suspension ?? { kind: "done", result },
   );
   return Promise.race([finished, suspended]);
+}
+
+/**
+ * A replayed sampling reply. The state keeps the checked result, whose `text`
+ * the check adds; it is dropped before the check runs again, so a replayed
+ * result reads exactly as the first one did.
+ */
+function replayedSample(request: PreparedSample, raw: unknown): SampleResult | undefined {
+  if (!isRecord(raw)) return undefined;
+  const { text: _text, ...reply } = raw;
+  return request.check(reply);
 }

@@ -14,11 +14,14 @@ import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex } from "../protocol/call.ts";
 import { listTools, type McpToolAnnotations } from "../protocol/list.ts";
 import { askThroughElicitation, type ToolkitElicitation } from "./elicitation.ts";
+import { logSender, type ToolkitLogger } from "./log.ts";
 import { progressSender } from "./progress.ts";
+import { sampleThroughRequest } from "./sampling.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
 export { MAX_ASKS } from "../protocol/ask.ts";
 export type { ToolkitElicitation } from "./elicitation.ts";
+export type { ToolkitLogger } from "./log.ts";
 export { checkStandIn, type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
 /**
@@ -57,7 +60,21 @@ export interface ToolkitOptions {
    * `undefined` and the call answers at once.
    */
   elicitation?: () => ToolkitElicitation;
+  /**
+   * The toolkit's client logger, `() => useMcpLogger().notify`: it honours
+   * the client's `logging/setLevel`. With it, a call on a route with sessions
+   * gets `log`; without it, `log` is `undefined`.
+   */
+  logger?: () => ToolkitLogger;
+  /**
+   * The capabilities the client declared at `initialize` (the toolkit's
+   * `useMcpServer().server.server.getClientCapabilities()`). With it, a
+   * client that declared sampling gets `sample`; without it, `sample` is `undefined`.
+   */
+  clientCapabilities?: () => unknown;
 }
+
+const TOOLKIT_OPTIONS = ["elicitation", "logger", "clientCapabilities"] as const;
 
 /**
  * The tool definitions for `defineMcpHandler({ tools })`. Each entry lists
@@ -68,7 +85,7 @@ export interface ToolkitOptions {
  * one known tool, and the toolkit answers unknown names itself.
  */
 export function toToolkitTools(_info: Pick<ServerInfo, "name">, tools: readonly AnyTool[], options: ToolkitOptions = {}): ToolkitTool[] {
-  checkOptionKeys("toToolkitTools", options, ["elicitation"]);
+  checkOptionKeys("toToolkitTools", options, TOOLKIT_OPTIONS);
   // Checks the list (duplicates, broken tools) before anything is served; each handler keeps its prepared tool.
   const index = toolIndex(tools);
   return listTools(tools).tools.map((listed): ToolkitTool => {
@@ -91,16 +108,23 @@ async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestE
   const context: HostContext = { signal: extra.signal };
   const progress = progressSender(extra);
   if (progress) context.progress = progress;
-  if (options.elicitation) {
-    let ask: HostContext["ask"];
-    try {
-      ask = askThroughElicitation(options.elicitation(), extra);
-    } catch (error) {
-      // Without Nitro's asyncContext the composable cannot find the request. Every call says so (the
-      // message names the flag) instead of running half-wired or leaving a question hanging.
-      return errorResult(failureText(entry.name, error));
+  try {
+    if (options.elicitation) {
+      const ask = askThroughElicitation(options.elicitation(), extra);
+      if (ask) context.ask = ask;
     }
-    if (ask) context.ask = ask;
+    if (options.logger) {
+      const log = logSender(options.logger, extra);
+      if (log) context.log = log;
+    }
+    if (options.clientCapabilities) {
+      const sample = sampleThroughRequest(options.clientCapabilities(), extra);
+      if (sample) context.sample = sample;
+    }
+  } catch (error) {
+    // Without Nitro's asyncContext the composables cannot find the request. Every call says so (the
+    // message names the flag) instead of running half-wired or leaving a question hanging.
+    return errorResult(failureText(entry.name, error));
   }
   return callEntry(entry, args, context);
 }

@@ -22,9 +22,13 @@ export interface Connected {
   close(): Promise<void>;
 }
 
+export type SampleHandler = (params: Record<string, unknown>) => Promise<unknown> | unknown;
+
 export interface ConnectOptions {
   /** Declare form elicitation and answer each form with this handler. */
   elicit?: ElicitHandler;
+  /** Declare sampling and answer each `sampling/createMessage` with this handler. */
+  sample?: SampleHandler;
   /** Manual multi round-trip on 2026: input_required comes back to the test. */
   manualRounds?: boolean;
 }
@@ -32,13 +36,17 @@ export interface ConnectOptions {
 function makeClient(mode: Mode, options: ConnectOptions): Client {
   const modern = mode.endsWith("2026");
   const client = new Client({ name: "agntn-test", version: "1.0.0" }, {
-    capabilities: options.elicit ? { elicitation: { form: {} } } : {},
+    capabilities: { ...(options.elicit ? { elicitation: { form: {} } } : {}), ...(options.sample ? { sampling: {} } : {}) },
     ...(modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
     ...(options.manualRounds ? { inputRequired: { autoFulfill: false } } : {}),
   } as ConstructorParameters<typeof Client>[1]);
   const elicit = options.elicit;
   if (elicit) {
     client.setRequestHandler("elicitation/create", async (request) => (await elicit(request.params as never)) as never);
+  }
+  const sample = options.sample;
+  if (sample) {
+    client.setRequestHandler("sampling/createMessage", async (request) => (await sample(request.params as never)) as never);
   }
   return client;
 }

@@ -5,7 +5,7 @@
  */
 import type { AnyTool } from "@agntn/tools";
 import { type ToolkitTool, toToolkitTools } from "@agntn/tools/toolkit";
-import { useMcpElicitation } from "@nuxtjs/mcp-toolkit/server";
+import { useMcpElicitation, useMcpLogger, useMcpServer } from "@nuxtjs/mcp-toolkit/server";
 import config from "#agntn-tools/config.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
 
@@ -18,8 +18,22 @@ function checkedList(): readonly AnyTool[] {
 
 export const appTools: readonly AnyTool[] = checkedList();
 
+/**
+ * What the client declared at `initialize`, read from the SDK v1 server behind
+ * the toolkit's helper (`McpServer.server`, the low-level server the toolkit
+ * itself reaches the same way).
+ */
+function clientCapabilities(): unknown {
+  const sdk = (useMcpServer().server as unknown as { server?: { getClientCapabilities?(): unknown } }).server;
+  return typeof sdk?.getClientCapabilities === "function" ? sdk.getClientCapabilities() : undefined;
+}
+
 /** Built once: a broken tool or a duplicate name stops the server here, not on a request. */
-export const standIns: readonly ToolkitTool[] = toToolkitTools({ name: config.name }, appTools, { elicitation: useMcpElicitation });
+export const standIns: readonly ToolkitTool[] = toToolkitTools({ name: config.name }, appTools, {
+  elicitation: useMcpElicitation,
+  logger: () => useMcpLogger().notify,
+  clientCapabilities,
+});
 
 const byName = new Map(appTools.map((tool) => [tool.name, tool]));
 const toolOfStandIn = new Map<unknown, AnyTool>();
