@@ -11,6 +11,13 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import {
+  CreateMessageRequestSchema as CreateMessageRequestSchemaV1,
+  LoggingMessageNotificationSchema as LoggingMessageNotificationSchemaV1,
+} from "@modelcontextprotocol/sdk/types.js";
 import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import { type Server, serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -87,4 +94,72 @@ describe.each([
     expect(result.code, result.output.slice(-6000)).toBe(0);
     for (const scenario of MUST_PASS) expect(result.output).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
   }, 240_000);
+});
+
+const PIXEL = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+const MIXED = [
+  { type: "text", text: "Multiple content types test:" },
+  { type: "image", data: PIXEL, mimeType: "image/png" },
+  {
+    type: "resource",
+    resource: { uri: "test://mixed-content-resource", mimeType: "application/json", text: '{"test":"data","value":123}' },
+  },
+];
+
+/** A client of either SDK, declaring sampling and answering it with a fixed reply. */
+async function samplingClient(kind: "v1" | "v2-2026", url: URL) {
+  const reply = { role: "assistant", content: { type: "text", text: "forty-two" }, model: "route-model" };
+  if (kind === "v1") {
+    const client = new ClientV1({ name: "route-v1", version: "1.0.0" }, { capabilities: { sampling: {} } });
+    client.setRequestHandler(CreateMessageRequestSchemaV1, async () => reply as never);
+    await client.connect(new TransportV1(url));
+    return client as unknown as Client;
+  }
+  const client = new Client(
+    { name: "route-v2", version: "1.0.0" },
+    { capabilities: { sampling: {} }, versionNegotiation: { mode: { pin: "2026-07-28" } } },
+  );
+  client.setRequestHandler("sampling/createMessage", async () => reply as never);
+  await client.connect(new StreamableHTTPClientTransport(url));
+  return client;
+}
+
+describe.each([
+  { kind: "v1" as const, label: "an SDK v1 client on 2025-11-25 (the toolkit's session)" },
+  { kind: "v2-2026" as const, label: "an SDK v2 client on 2026-07-28 (the module's stateless path)" },
+])("the Nuxt route's own answers to $label", ({ kind }) => {
+  it("mixed content comes back block for block", async () => {
+    const client = await samplingClient(kind, urls.get("toolkit")!);
+    const result = await client.callTool({ name: "test_multiple_content_types", arguments: {} });
+    expect(result.content).toEqual(MIXED);
+    await client.close();
+  });
+
+  it("log messages follow the client's level", async () => {
+    const client = await samplingClient(kind, urls.get("toolkit")!);
+    const seen: unknown[] = [];
+    client.setNotificationHandler(
+      kind === "v1" ? (LoggingMessageNotificationSchemaV1 as never) : ("notifications/message" as never),
+      ((notification: { params: unknown }) => {
+        seen.push(notification.params);
+      }) as never,
+    );
+    if (kind === "v1") await client.setLoggingLevel("warning");
+    const quiet = kind === "v1" ? {} : { _meta: { "io.modelcontextprotocol/logLevel": "warning" } };
+    await client.callTool({ name: "test_tool_with_logging", arguments: {}, ...quiet });
+    expect(seen).toEqual([]);
+    if (kind === "v1") await client.setLoggingLevel("info");
+    const loud = kind === "v1" ? {} : { _meta: { "io.modelcontextprotocol/logLevel": "info" } };
+    await client.callTool({ name: "test_tool_with_logging", arguments: {}, ...loud });
+    const line = (data: string) => ({ level: "info", logger: "test_tool_with_logging", data });
+    expect(seen).toEqual([line("Tool execution started"), line("Tool processing data"), line("Tool execution completed")]);
+    await client.close();
+  });
+
+  it("sampling asks the client's model and the tool answers with its reply", async () => {
+    const client = await samplingClient(kind, urls.get("toolkit")!);
+    const result = await client.callTool({ name: "test_sampling", arguments: { prompt: "The answer?" } });
+    expect(result.content).toEqual([{ type: "text", text: "LLM response: forty-two" }]);
+    await client.close();
+  });
 });

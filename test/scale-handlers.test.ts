@@ -7,6 +7,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
+import { contentTools } from "./fixtures/content-tools.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { root } from "./fixtures/nuxt-server.ts";
 import { modernScaleSuite } from "./helpers/many-instances.ts";
@@ -77,9 +78,10 @@ for (const face of ["handler", "h3"] as const) {
         stranger: stranger.url,
         key: KEY,
         info,
-        tools: demoTools,
+        tools: [...demoTools, ...contentTools],
       }),
       1000,
+      { sampling: true },
     );
   });
 }

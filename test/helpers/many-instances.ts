@@ -54,15 +54,22 @@ export interface ModernOptions {
   /** The person's replies, in order; a client with replies declares form elicitation. */
   replies?: Reply[];
   forms?: unknown[];
+  /** Declares sampling and answers each `sampling/createMessage` with the model's reply to its last message. */
+  model?: (prompt: string) => string;
 }
 
 /** An SDK v2 client that negotiates the revision itself (`auto`), as a user's client would. */
 export async function modernClient(url: URL, options: ModernOptions = {}): Promise<Client> {
   const elicits = options.replies !== undefined;
-  const client = new Client(
-    { name: "scale-test", version: "1.0.0" },
-    { capabilities: elicits ? { elicitation: { form: {} } } : {}, versionNegotiation: { mode: "auto" } },
-  );
+  const model = options.model;
+  const capabilities = { ...(elicits ? { elicitation: { form: {} } } : {}), ...(model ? { sampling: {} } : {}) };
+  const client = new Client({ name: "scale-test", version: "1.0.0" }, { capabilities, versionNegotiation: { mode: "auto" } });
+  if (model) {
+    client.setRequestHandler("sampling/createMessage", async (request) => {
+      const last = request.params.messages.at(-1)?.content as { text?: string } | undefined;
+      return { role: "assistant", content: { type: "text", text: model(last?.text ?? "") }, model: "balanced-model" } as never;
+    });
+  }
   if (elicits) {
     client.setRequestHandler("elicitation/create", async (request) => {
       options.forms?.push(request.params);
@@ -133,8 +140,14 @@ const FIRST = "How should 2 file name(s) be written?";
 const SECOND = "Apply these renames?\nMy File.txt -> my_file_txt\nOther One.md -> other_one_md";
 const NAMES = { names: ["My File.txt", "Other One.md"] };
 
+/** What a target serves beyond the demo tools. */
+export interface SuiteOptions {
+  /** The target also serves test/fixtures/content-tools.ts: sampling rounds are tested across instances. */
+  sampling?: boolean;
+}
+
 /** The suite; `target` is read when the tests run (after the servers started). */
-export function modernScaleSuite(label: string, target: () => ScaleTarget, calls: number): void {
+export function modernScaleSuite(label: string, target: () => ScaleTarget, calls: number, suite: SuiteOptions = {}): void {
   describe(`${label}: MCP 2026-07-28 on many instances`, () => {
     it("an auto client negotiates 2026-07-28 through the balancer and lists the tools as listTools does", async () => {
       const { balancer, tools } = target();
@@ -212,6 +225,23 @@ export function modernScaleSuite(label: string, target: () => ScaleTarget, calls
       expect(new Set(rounds.map((hop) => hop.upstream)).size).toBeGreaterThanOrEqual(2);
       await client.close();
     });
+
+    if (suite.sampling) {
+      it("completes a flow that asks the client's model twice, its rounds on different instances", async () => {
+        const { balancer } = target();
+        const hops: Hop[] = [];
+        const client = await modernClient(balancer, { hops, model: (prompt) => `echo ${prompt}` });
+        const result = await client.callTool({ name: "content_sample", arguments: { prompt: "ping" } });
+        expect(answerOf(result)).toEqual({
+          content: [{ type: "text", text: "balanced-model: echo ping | echo ping (again) (no reason)" }],
+        });
+        const rounds = hops.filter((hop) => hop.method === "tools/call");
+        expect(rounds.length).toBe(3);
+        console.log(`[${label}] sampling rounds served by ${rounds.map((hop) => hop.upstream).join(", ")}`);
+        expect(new Set(rounds.map((hop) => hop.upstream)).size).toBeGreaterThanOrEqual(2);
+        await client.close();
+      });
+    }
 
     it("accepts a state one instance made on another; a tampered, foreign, stale or other-call state is asked again", async () => {
       const { instances, stranger, key } = target();
