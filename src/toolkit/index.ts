@@ -61,20 +61,20 @@ export interface ToolkitOptions {
    */
   elicitation?: () => ToolkitElicitation;
   /**
-   * The toolkit's client logger, `() => useMcpLogger().notify`: it honours
-   * the client's `logging/setLevel`. With it, a call on a route with sessions
-   * gets `log`; without it, `log` is `undefined`.
+   * The toolkit's `useMcpLogger`. With it, a call on a route with sessions
+   * gets `log`, sent through the logger's `notify`, which honours the
+   * client's `logging/setLevel`; without it, `log` is `undefined`.
    */
-  logger?: () => ToolkitLogger;
+  logger?: () => { notify: ToolkitLogger };
   /**
-   * The capabilities the client declared at `initialize` (the toolkit's
-   * `useMcpServer().server.server.getClientCapabilities()`). With it, a
-   * client that declared sampling gets `sample`; without it, `sample` is `undefined`.
+   * The toolkit's `useMcpServer`, read for the capabilities the client
+   * declared at `initialize`. With it, a client that declared sampling gets
+   * `sample`; without it, `sample` is `undefined`.
    */
-  clientCapabilities?: () => unknown;
+  server?: () => { server: unknown };
 }
 
-const TOOLKIT_OPTIONS = ["elicitation", "logger", "clientCapabilities"] as const;
+const TOOLKIT_OPTIONS = ["elicitation", "logger", "server"] as const;
 
 /**
  * The tool definitions for `defineMcpHandler({ tools })`. Each entry lists
@@ -104,6 +104,16 @@ export function toToolkitTools(_info: Pick<ServerInfo, "name">, tools: readonly 
   });
 }
 
+/**
+ * What the client declared at `initialize`, from the SDK v1 server behind the
+ * toolkit's helper (`McpServer.server`, the low-level server the toolkit
+ * itself reaches the same way); `undefined` if that ever moves.
+ */
+function clientCapabilities(helper: { server: unknown }): unknown {
+  const sdk = (helper.server as { server?: { getClientCapabilities?(): unknown } } | undefined)?.server;
+  return typeof sdk?.getClientCapabilities === "function" ? sdk.getClientCapabilities() : undefined;
+}
+
 async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
   const context: HostContext = { signal: extra.signal };
   const progress = progressSender(extra);
@@ -117,8 +127,8 @@ async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestE
       const log = logSender(options.logger, extra);
       if (log) context.log = log;
     }
-    if (options.clientCapabilities) {
-      const sample = sampleThroughRequest(options.clientCapabilities(), extra);
+    if (options.server) {
+      const sample = sampleThroughRequest(clientCapabilities(options.server()), extra);
       if (sample) context.sample = sample;
     }
   } catch (error) {

@@ -15,8 +15,8 @@ export type ToolkitLogger = (level: LogLevel, data: unknown, logger?: string) =>
  * stateless answer is plain JSON, with no room for a notification). The
  * logger is looked up once per call, inside the request's async context.
  */
-export function logSender(logger: () => ToolkitLogger, extra: { sessionId?: string }): HostContext["log"] {
+export function logSender(logger: () => { notify: ToolkitLogger }, extra: { sessionId?: string }): HostContext["log"] {
   if (extra.sessionId === undefined) return undefined;
-  const notify = logger();
+  const { notify } = logger();
   return logNotifier((level, data, name) => notify(level, data, name));
 }

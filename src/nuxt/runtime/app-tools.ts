@@ -18,21 +18,11 @@ function checkedList(): readonly AnyTool[] {
 
 export const appTools: readonly AnyTool[] = checkedList();
 
-/**
- * What the client declared at `initialize`, read from the SDK v1 server behind
- * the toolkit's helper (`McpServer.server`, the low-level server the toolkit
- * itself reaches the same way).
- */
-function clientCapabilities(): unknown {
-  const sdk = (useMcpServer().server as unknown as { server?: { getClientCapabilities?(): unknown } }).server;
-  return typeof sdk?.getClientCapabilities === "function" ? sdk.getClientCapabilities() : undefined;
-}
-
 /** Built once: a broken tool or a duplicate name stops the server here, not on a request. */
 export const standIns: readonly ToolkitTool[] = toToolkitTools({ name: config.name }, appTools, {
   elicitation: useMcpElicitation,
-  logger: () => useMcpLogger().notify,
-  clientCapabilities,
+  logger: useMcpLogger,
+  server: useMcpServer,
 });
 
 const byName = new Map(appTools.map((tool) => [tool.name, tool]));
