@@ -20,7 +20,7 @@ const tools: AnyTool[] = [...demoTools, boomTool, noteTool, surveyTool, probeToo
 /** MCP's text for the same call: the Pi answer must be the same words. */
 async function mcpText(name: string, args: Record<string, unknown>): Promise<string> {
   const answer = await callTool(info, tools, name, args);
-  return answer.content.map((block) => block.text).join("\n");
+  return answer.content.map((block) => (block.type === "text" ? block.text : `[${block.type}]`)).join("\n");
 }
 
 /** A registration with every function shown as "[function]", as the host-facts panel prints it. */

@@ -10,6 +10,7 @@ import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
 import { toolsToConfirm } from "./confirm.ts";
 import { piExecute } from "./execute.ts";
+import { minimumLevel } from "./log.ts";
 import { watchRefusals } from "./refusals.ts";
 import { renderersFor } from "./render.ts";
 import type { PiExtensionApi, PiRegisteredTool, PiToolsOptions } from "./types.ts";
@@ -24,7 +25,8 @@ import type { PiExtensionApi, PiRegisteredTool, PiToolsOptions } from "./types.t
  */
 export function registerPiTools(pi: PiExtensionApi, tools: readonly AnyTool[], options: PiToolsOptions = {}): void {
   const index = indexTools(tools);
-  checkOptionKeys("registerPiTools", options, ["keepErrorResults", "confirm", "renderers", "Text"]);
+  checkOptionKeys("registerPiTools", options, ["keepErrorResults", "confirm", "renderers", "Text", "logLevel"]);
+  const logLevel = minimumLevel(options.logLevel);
   const confirm = toolsToConfirm(index, options.confirm);
   const renderers = renderersFor(index, options);
   if (typeof pi?.registerTool !== "function" || typeof pi.on !== "function") {
@@ -33,7 +35,7 @@ export function registerPiTools(pi: PiExtensionApi, tools: readonly AnyTool[], o
   const watch = watchRefusals(pi, index);
   const keepErrorResults = options.keepErrorResults === true;
   for (const entry of index.values()) {
-    const definition = piDefinition(entry, piExecute(entry, { confirm: confirm.has(entry.name), keepErrorResults, watch }));
+    const definition = piDefinition(entry, piExecute(entry, { confirm: confirm.has(entry.name), keepErrorResults, watch, logLevel }));
     pi.registerTool({ ...definition, ...renderers.get(entry.name) });
   }
 }

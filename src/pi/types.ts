@@ -2,7 +2,9 @@
  * The public types of the Pi adapter. Pi is an optional peer: everything
  * taken from it here is a type, so importing `@agntn/tools/pi` never loads Pi.
  */
+
 import type { ExtensionAPI, ExtensionToolContext, ToolDefinition as PiToolDefinition } from "@earendil-works/pi-coding-agent";
+import type { LogLevel } from "../core/types.ts";
 
 /** The part of Pi's extension API the adapter uses: tool registration and two session events. */
 export type PiExtensionApi = Pick<ExtensionAPI, "registerTool" | "on">;
@@ -12,6 +14,9 @@ export type PiToolContext = ExtensionToolContext;
 
 /** A tool as the adapter registers it with Pi. */
 export type PiRegisteredTool = PiToolDefinition;
+
+/** One block of a Pi tool result: text or an image (pi-ai's `TextContent | ImageContent`). */
+export type PiContent = Awaited<ReturnType<PiToolDefinition["execute"]>>["content"][number];
 
 /** A component Pi can draw (pi-tui's `Component`), as Pi's renderers return it. */
 export type PiComponent = ReturnType<NonNullable<PiToolDefinition["renderCall"]>>;
@@ -60,4 +65,10 @@ export interface PiToolsOptions {
   renderers?: Readonly<Record<string, PiToolRenderer>>;
   /** Pi's `Text` class; needed by every `callLine` renderer. */
   Text?: PiTextClass;
+  /**
+   * The least severe level a tool's `log` shows as a Pi notification
+   * (`ctx.ui.notify`); default `"info"`, so debug lines stay out of the
+   * person's way. `log` exists only where Pi has a UI to show it.
+   */
+  logLevel?: LogLevel;
 }
