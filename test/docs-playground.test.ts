@@ -1,9 +1,11 @@
 /**
  * The playground's logic without a browser: the four hosts running every demo
  * tool (the same code the tab runs) with a scripted person answering their
- * progress and questions, the cards the page draws, the arguments form, the
- * question form, the address, the pacing of progress and the wire lines.
+ * progress and questions, the cards the page draws (text, notes and images),
+ * the arguments form, the question form, the address, the pacing of progress,
+ * the wire lines, and the badge text_badge draws.
  */
+import { type ImageContent, invokeTool, type ToolResult, validateInput } from "@agntn/tools";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ArgField, argFields, readField, writeField } from "../docs/app/playground/arg-form.ts";
 import { type Card, cardPerson, cardStatus, newCard, runCard } from "../docs/app/playground/cards.ts";
@@ -12,9 +14,11 @@ import { createHosts, ompProgress, piProgress } from "../docs/app/playground/hos
 import { createPacer } from "../docs/app/playground/pace.ts";
 import { HOSTILE_KEY, PRESETS, presetsFor, showArgs, TOOL_NAMES, visibleJson } from "../docs/app/playground/presets.ts";
 import { initialValues, questionFields, questionProblems, replyContent } from "../docs/app/playground/question-form.ts";
+import { imageNote, imageSrc, shownBlocks, shownModelOutput } from "../docs/app/playground/shown.ts";
 import type { Dialog, FormReply, FormRequest, HostKey, Person, ProgressStep, Revision } from "../docs/app/playground/types.ts";
 import { parseArgs, readState, writeState } from "../docs/app/playground/url-state.ts";
 import { wireLine } from "../docs/app/playground/wire.ts";
+import { badgeText, base64Of, drawBadge, textWidth } from "../playground/server/badge.ts";
 import { tools } from "../playground/server/tools.ts";
 
 const hosts = createHosts();
@@ -376,6 +380,21 @@ describe("the arguments form", () => {
     ],
     ["files_rename", [{ name: "names", required: true, description: "File names to rename", kind: "list" }]],
     ["text_stats", [{ name: "text", required: true, description: "Text to measure", kind: "text" }]],
+    [
+      "text_badge",
+      [
+        { name: "label", required: true, description: "Left side, on grey", kind: "text" },
+        { name: "message", required: true, description: "Right side, on the colour", kind: "text" },
+        {
+          name: "color",
+          required: false,
+          description: "Colour of the message side. 'green' when omitted",
+          kind: "choice",
+          values: ["green", "blue", "orange", "red", "grey"],
+          labels: ["green", "blue", "orange", "red", "grey"],
+        },
+      ],
+    ],
   ])("%s: one field per property, in order", (name, fields) => {
     expect(argFields(input(name))).toEqual(fields);
   });
@@ -616,5 +635,291 @@ describe("debounce", () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+/**
+ * A strict reading of the little XML the badge uses: every tag opened is
+ * closed in order, attribute values are quoted, `<` never appears in text or
+ * in a value, and `&` only starts one of XML's five entities. Returns the
+ * elements in document order with their attributes and text, unescaped.
+ */
+function readXml(xml: string): { name: string; attributes: Record<string, string>; text: string }[] {
+  const ENTITIES = new Map([
+    ["&amp;", "&"],
+    ["&lt;", "<"],
+    ["&gt;", ">"],
+    ["&quot;", '"'],
+    ["&apos;", "'"],
+  ]);
+  const readEntities = (raw: string) => {
+    if (/[<>]/.test(raw) || /&(?!(?:amp|lt|gt|quot|apos);)/.test(raw)) throw new Error(`unescaped markup in ${JSON.stringify(raw)}`);
+    return raw.replace(/&\w+;/g, (entity) => ENTITIES.get(entity)!);
+  };
+  const elements: { name: string; attributes: Record<string, string>; text: string }[] = [];
+  const open: { name: string; element: (typeof elements)[number] }[] = [];
+  const token = /<(\/?)([A-Za-z][\w-]*)((?:\s+[A-Za-z][\w:-]*="[^"]*")*)\s*(\/?)>|([^<]+)/gy;
+  let at = 0;
+  for (const match of xml.matchAll(token)) {
+    if (match.index !== at) throw new Error(`not XML at ${at}: ${xml.slice(at, at + 20)}`);
+    at += match[0].length;
+    const [, closing, name, attributeText, selfClosing, text] = match;
+    if (text !== undefined) {
+      if (open.length === 0) throw new Error("text outside the root element");
+      open.at(-1)!.element.text += readEntities(text);
+    } else if (closing) {
+      if (open.pop()?.name !== name) throw new Error(`</${name}> closes nothing open`);
+    } else {
+      const attributes: Record<string, string> = Object.create(null);
+      for (const [, key, value] of attributeText!.matchAll(/([A-Za-z][\w:-]*)="([^"]*)"/g)) {
+        if (key! in attributes) throw new Error(`attribute ${key} twice`);
+        attributes[key!] = readEntities(value!);
+      }
+      const element = { name: name!, attributes, text: "" };
+      if (open.length === 0 && elements.length > 0) throw new Error("a second root element");
+      elements.push(element);
+      if (!selfClosing) open.push({ name: name!, element });
+    }
+  }
+  if (at !== xml.length || open.length > 0) throw new Error("the document ends inside an element");
+  return elements;
+}
+
+describe("text_badge, the image demo tool", () => {
+  const badge = tools.find((tool) => tool.name === "text_badge")!;
+  const svgOf = (result: ToolResult) => {
+    const image = result.content[1] as ImageContent;
+    return new TextDecoder().decode(Uint8Array.from(atob(image.data), (ch) => ch.charCodeAt(0)));
+  };
+
+  it("answers a line of text and an SVG image, with the details its output schema promises", async () => {
+    const result = await invokeTool(badge, { label: "build", message: "passing", color: "green" });
+    const svg = svgOf(result);
+    expect(result).toEqual({
+      content: [
+        { type: "text", text: 'Drew the badge "build: passing" in green: 99×20 px, 621 bytes of SVG.' },
+        { type: "image", data: base64Of(new TextEncoder().encode(svg)), mimeType: "image/svg+xml" },
+      ],
+      details: { width: 99, height: 20, bytes: 621, mimeType: "image/svg+xml" },
+    });
+    expect(svg).toBe(drawBadge("build", "passing", "green").svg);
+    const elements = readXml(svg);
+    expect(elements.map((element) => element.name)).toEqual(["svg", "title", "clipPath", "rect", "g", "rect", "rect", "g", "text", "text"]);
+    expect(elements[0]!.attributes).toEqual({
+      xmlns: "http://www.w3.org/2000/svg",
+      width: "99",
+      height: "20",
+      viewBox: "0 0 99 20",
+      role: "img",
+      "aria-label": "build: passing",
+    });
+    // The two halves fill the width, each text fits its half with the padding on both sides.
+    const [, , , , , label, message] = elements;
+    expect([label!.attributes.width, message!.attributes.x, message!.attributes.width, message!.attributes.fill]).toEqual([
+      "41",
+      "41",
+      "58",
+      "#2e7d32",
+    ]);
+    expect(elements.slice(-2).map((text) => [text.text, text.attributes.textLength])).toEqual([
+      ["build", "29"],
+      ["passing", "46"],
+    ]);
+  });
+
+  it("escapes markup, quotes and ampersands: the SVG holds the texts, never a tag of theirs", async () => {
+    const label = '<script>alert("x")</script>';
+    const message = "Tom & 'J' </text><a href=\"javascript:1\">";
+    const result = await invokeTool(badge, { label, message, color: "red" });
+    const svg = svgOf(result);
+    expect(svg).not.toMatch(/<script|<a |javascript:1">/);
+    expect(svg).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;");
+    expect(svg).toContain("Tom &amp; &apos;J&apos; &lt;/text&gt;&lt;a href=&quot;javascript:1&quot;&gt;");
+    const elements = readXml(svg);
+    expect(new Set(elements.map((element) => element.name))).toEqual(new Set(["svg", "title", "clipPath", "rect", "g", "text"]));
+    expect(elements.filter((element) => element.name === "text").map((element) => element.text)).toEqual([label, message]);
+    expect(elements[1]!.text).toBe(`${label}: ${message}`);
+    expect(elements[0]!.attributes["aria-label"]).toBe(`${label}: ${message}`);
+    expect(result.details).toEqual({ width: 433, height: 20, bytes: 969, mimeType: "image/svg+xml" });
+    expect(result.content[0]).toEqual({
+      type: "text",
+      text: `Drew the badge "<script>alert(\\"x\\")</script>: Tom & 'J' </text><a href=\\"javascript:1\\">" in red: 433×20 px, 969 bytes of SVG.`,
+    });
+  });
+
+  it("cleans each text to one line XML can carry: no controls, no bidi override, no lone surrogate, no noncharacter", () => {
+    expect(badgeText("a\u0000b\nc\u202ed\u001b[31me")).toBe("a b c de");
+    expect(badgeText("x\ud800y\udc00z\ufffe")).toBe("x\ufffdy\ufffdz");
+    expect(badgeText("👍🏽 ok")).toBe("👍🏽 ok");
+    const elements = readXml(drawBadge("tab\there\u0007", "\ud83d", "blue").svg);
+    expect(elements.filter((element) => element.name === "text").map((element) => element.text)).toEqual(["tab here", "\ufffd"]);
+  });
+
+  it("sizes each half from its text: wider text, wider half; marks and emoji modifiers take no room of their own", () => {
+    expect([textWidth("iii"), textWidth("mmm"), textWidth("abc"), textWidth("ABC"), textWidth("日本"), textWidth("e\u0301")]).toEqual([
+      12, 30, 21, 24, 24, 7,
+    ]);
+    expect(textWidth("👍🏽")).toBe(textWidth("👍"));
+    const short = drawBadge("a", "b", "grey");
+    const long = drawBadge("a much longer label", "b", "grey");
+    expect(long.width - short.width).toBe(textWidth("a much longer label") - textWidth("a"));
+  });
+
+  it.each([
+    [{ label: "\u202e\u200b", message: "ok" }, "The label has nothing to draw once control and format characters are removed."],
+    [{ label: "\u200b", message: "\u2066" }, "The label and message have nothing to draw once control and format characters are removed."],
+  ])("a text with nothing visible in it is the tool's own isError: %j", async (args, text) => {
+    expect(await invokeTool(badge, args)).toEqual({ content: [{ type: "text", text }], isError: true });
+  });
+
+  it("refuses a colour outside the enum and a text over 40 characters with the core's lines", () => {
+    expect(validateInput(badge, { label: "a", message: "b", color: "pink" })).toMatchObject({
+      ok: false,
+      error: { message: "Invalid arguments at /color: must be one of green, blue, orange, red, grey" },
+    });
+    expect(validateInput(badge, { label: "a".repeat(41), message: "b" })).toMatchObject({
+      ok: false,
+      error: { message: "Invalid arguments at /label: must not have more than 40 characters" },
+    });
+  });
+
+  it("base64 from bytes as btoa writes it, in chunks for long input", () => {
+    expect(base64Of(new TextEncoder().encode("Zażółć"))).toBe(Buffer.from("Zażółć").toString("base64"));
+    const big = Uint8Array.from({ length: 100_001 }, (_, i) => (i * 7) % 256);
+    expect(base64Of(big)).toBe(Buffer.from(big).toString("base64"));
+  });
+});
+
+describe("what a card shows of an answer", () => {
+  const PNG = "iVBORw0KGgo="; // 8 bytes: a PNG signature
+  const png = { type: "image", data: PNG, mimeType: "image/png" };
+
+  it("content blocks: text as text, an image drawn, every other kind as the core's note line, in order", () => {
+    const shown = shownBlocks([
+      { type: "text", text: "first" },
+      png,
+      { type: "audio", data: "UklGRg==", mimeType: "audio/wav" },
+      { type: "resource_link", uri: "file:///a.txt", name: "a.txt", mimeType: "text/plain" },
+      { type: "resource", resource: { uri: "mem://note", mimeType: "text/markdown", text: "# Note\nbody" } },
+      { type: "resource", resource: { uri: "mem://blob", blob: "AAAA" } },
+      { type: "text", text: "last" },
+    ]);
+    expect(shown).toEqual({
+      text: [
+        "first",
+        "[audio: audio/wav, 4 B]",
+        "[resource link: a.txt <file:///a.txt>, text/plain]",
+        "[resource: mem://note, text/markdown]\n# Note\nbody",
+        "[resource: mem://blob, 3 B]",
+        "last",
+      ].join("\n"),
+      images: [{ mimeType: "image/png", data: PNG }],
+    });
+    expect([imageSrc(shown.images[0]!), imageNote(shown.images[0]!)]).toEqual([`data:image/png;base64,${PNG}`, "[image: image/png, 8 B]"]);
+  });
+
+  it.each([
+    ["a type that is not an image", { type: "image", data: PNG, mimeType: "text/html" }, "[image: text/html, 8 B]"],
+    [
+      "a type with parameters",
+      { type: "image", data: PNG, mimeType: "image/svg+xml; charset=utf-8" },
+      "[image: image/svg+xml; charset=utf-8, 8 B]",
+    ],
+    ["data that is not base64", { type: "image", data: "<svg onload=x>", mimeType: "image/svg+xml" }, "[image: image/svg+xml]"],
+    ["a hostile type, cleaned", { type: "image", data: "x", mimeType: "image/png\u001b[2J\n<b>" }, "[image: image/png <b>]"],
+    ["an unknown kind", { type: "video", url: "x" }, "[video]"],
+    ["a kind named with escapes", { type: "\u001b[31mred\u202e" }, "[red]"],
+    ["a block that is no object", "text", "[block]"],
+  ])("an image it will not draw, or a block it does not know, is a note: %s", (_label, block, note) => {
+    expect(shownBlocks([block])).toEqual({ text: note, images: [] });
+  });
+
+  it.each([
+    ["text", { type: "text", value: "hello" }, { text: "hello", images: [] }],
+    ["error text", { type: "error-text", value: "it broke" }, { text: "it broke", images: [] }],
+    ["JSON", { type: "json", value: { a: 1 } }, { text: '{"a":1}', images: [] }],
+    ["a denial", { type: "execution-denied", reason: "no\nway" }, { text: "[execution denied: no way]", images: [] }],
+    [
+      "content: text and a file part with tagged data",
+      {
+        type: "content",
+        value: [
+          { type: "text", text: "line" },
+          { type: "file", mediaType: "image/png", data: { type: "data", data: PNG } },
+        ],
+      },
+      { text: "line", images: [{ mimeType: "image/png", data: PNG }] },
+    ],
+    [
+      "content: the older image-data and file-data parts",
+      {
+        type: "content",
+        value: [
+          { type: "image-data", mediaType: "image/png", data: PNG },
+          { type: "file-data", mediaType: "image/svg+xml", data: PNG },
+        ],
+      },
+      {
+        text: "",
+        images: [
+          { mimeType: "image/png", data: PNG },
+          { mimeType: "image/svg+xml", data: PNG },
+        ],
+      },
+    ],
+    [
+      "content: parts it cannot draw, as notes",
+      {
+        type: "content",
+        value: [
+          { type: "file-data", mediaType: "audio/wav", data: "UklGRg==" },
+          { type: "file", mediaType: "image/png", data: { type: "url", url: "https://example.com/a.png" } },
+          { type: "image-url", url: "https://example.com/b.png" },
+        ],
+      },
+      { text: "[file-data: audio/wav]\n[file: image/png]\n[image-url]", images: [] },
+    ],
+    ["an output of a kind it does not know", { type: "sparkles\u202e" }, { text: "[sparkles]", images: [] }],
+  ])("the AI SDK's model output: %s", (_label, output, shown) => {
+    expect(shownModelOutput(output)).toEqual(shown);
+  });
+});
+
+describe("text_badge on the four hosts", () => {
+  const drawn = drawBadge("build", "passing", "green").svg;
+  const image = { mimeType: "image/svg+xml", data: base64Of(new TextEncoder().encode(drawn)) };
+  const LINE = 'Drew the badge "build: passing" in green: 99×20 px, 621 bytes of SVG.';
+
+  it.each(REVISIONS)("build passing (MCP %s): every host hands the model the line and the SVG image", async (revision) => {
+    const preset = PRESETS.find((entry) => entry.id === "badge-passing")!;
+    const answers = await callAll("text_badge", preset.args, revision);
+    expect(answers).toEqual(HOSTS.map((host) => ({ host, channel: "result", text: LINE, images: [image] })));
+  });
+
+  it.each([
+    [
+      "badge-invisible",
+      ["isError", "thrown", "isError", "thrown"],
+      "The label has nothing to draw once control and format characters are removed.",
+    ],
+    [
+      "badge-color",
+      ["isError", "thrown", "isError", "refused"],
+      "Invalid arguments at /color: must be one of green, blue, orange, red, grey",
+    ],
+    ["badge-long", ["isError", "thrown", "isError", "refused"], "Invalid arguments at /message: must not have more than 40 characters"],
+  ])("%s: channels %j, one text and no image on every host", async (id, channels, text) => {
+    const preset = PRESETS.find((entry) => entry.id === id)!;
+    const answers = await callAll(preset.tool, preset.args);
+    expect(answers).toEqual(HOSTS.map((host, i) => ({ host, channel: channels[i], text })));
+  });
+
+  it("markup in it: the text comes back as written, the image holds it escaped", async () => {
+    const preset = PRESETS.find((entry) => entry.id === "badge-markup")!;
+    const [mcp] = await callAll("text_badge", preset.args);
+    const svg = atob(mcp!.images![0]!.data);
+    expect(mcp!.text).toBe(`Drew the badge "<script>alert(\\"x\\")</script>: Tom & 'Jerry'" in red: 273×20 px, 820 bytes of SVG.`);
+    expect(svg).toContain(">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</text>");
+    expect(svg).toContain(">Tom &amp; &apos;Jerry&apos;</text>");
   });
 });

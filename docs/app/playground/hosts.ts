@@ -3,7 +3,9 @@
  * tools, each called the way its host calls it. Nothing here opens a socket:
  * MCP runs over the SDK's in-memory transport pair (a fresh pair per call, on
  * the protocol revision the reader picked), Pi and OMP over recording
- * stand-ins of their extension APIs, the AI SDK through its own schema check.
+ * stand-ins of their extension APIs, the AI SDK through its own schema check
+ * and the tool's `toModelOutput`. Each card gets what its host hands the
+ * model: text, notes for the blocks it cannot carry, and images (shown.ts).
  *
  * During a call each host reaches the person its own way, through a
  * {@link Person} the page implements: MCP with progress notifications and
@@ -20,7 +22,8 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { asSchema } from "ai";
 import { tools as demoTools } from "../../../playground/server/tools.ts";
 import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
-import type { CallOptions, FormRequest, HostAnswer, HostKey, Person, ProgressStep } from "./types.ts";
+import { type Shown, shownBlocks, shownModelOutput } from "./shown.ts";
+import type { CallOptions, Channel, FormRequest, HostAnswer, HostKey, Person, ProgressStep } from "./types.ts";
 import { tapTransport, wireLine } from "./wire.ts";
 
 export interface Hosts {
@@ -31,10 +34,11 @@ export interface Hosts {
 /** A question may wait for a person far longer than the SDK's 60 s default; a day is "no time limit" here. */
 const NO_TIMEOUT = 86_400_000;
 
-type TextBlocks = { content?: { type: string; text?: string }[] };
+type Blocks = { content?: unknown };
 
-function textOf(result: TextBlocks): string {
-  return (result.content ?? []).map((block) => (block.type === "text" ? (block.text ?? "") : `[${block.type}]`)).join("\n");
+/** What the model is handed, as the card shows it; images only when there are some, so a text answer stays `{ host, channel, text }`. */
+function answerFrom(host: HostKey, channel: Channel, shown: Shown): HostAnswer {
+  return shown.images.length > 0 ? { host, channel, text: shown.text, images: shown.images } : { host, channel, text: shown.text };
 }
 
 function messageOf(error: unknown): string {
@@ -44,8 +48,8 @@ function messageOf(error: unknown): string {
 /** A host's `execute` that returns `{ content, isError? }` or throws. */
 async function answerOf(host: HostKey, execute: () => Promise<unknown>): Promise<HostAnswer> {
   try {
-    const result = (await execute()) as TextBlocks & { isError?: boolean };
-    return { host, channel: result.isError ? "isError" : "result", text: textOf(result) };
+    const result = (await execute()) as Blocks & { isError?: boolean };
+    return answerFrom(host, result.isError ? "isError" : "result", shownBlocks(result.content));
   } catch (error) {
     return { host, channel: "thrown", text: messageOf(error) };
   }
@@ -53,9 +57,9 @@ async function answerOf(host: HostKey, execute: () => Promise<unknown>): Promise
 
 /** Pi's partial result: the line as text, `{ progress, total }` as details. */
 export function piProgress(partial: unknown): ProgressStep | undefined {
-  const { content, details } = (partial ?? {}) as TextBlocks & { details?: { progress?: unknown; total?: unknown } };
+  const { content, details } = (partial ?? {}) as Blocks & { details?: { progress?: unknown; total?: unknown } };
   if (typeof details?.progress !== "number") return undefined;
-  return withTotal({ progress: details.progress, message: textOf({ content }) }, details.total);
+  return withTotal({ progress: details.progress, message: shownBlocks(content).text }, details.total);
 }
 
 /** OMP's partial result: the line as text, the core's report as `details.progress`. */
@@ -153,7 +157,7 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
         { name: tool.name, arguments: args as Record<string, unknown> },
         { onprogress, signal: options.signal, timeout: NO_TIMEOUT, maxTotalTimeout: NO_TIMEOUT },
       );
-      return { host: "mcp", channel: result.isError ? "isError" : "result", text: textOf(result as TextBlocks) };
+      return answerFrom("mcp", result.isError ? "isError" : "result", shownBlocks(result.content));
     } catch (error) {
       // The client refuses to send arguments that are not an object; that refusal is the answer.
       return { host: "mcp", channel: "thrown", text: messageOf(error) };
@@ -167,11 +171,18 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
     // The AI SDK checks the model's input against the tool's schema before execute, as generateText does.
     const checked = await asSchema(ai.inputSchema).validate?.(args);
     if (checked && !checked.success) return { host: "ai", channel: "refused", text: messageOf(checked.error) };
-    return answerOf("ai", async () => {
+    try {
       const context = { toolCallId: "tab", messages: [], context: {}, abortSignal: options.signal };
-      const output = (await ai.execute?.(args as never, context)) as { text?: unknown };
-      return { content: [{ type: "text", text: String(output?.text ?? JSON.stringify(output)) }] };
-    });
+      // toAiTool's execute answers one value, never a stream.
+      const output: unknown = await ai.execute?.(args as never, context);
+      // What generateText hands the model: the tool's own toModelOutput, else the output as JSON.
+      const model = ai.toModelOutput
+        ? await ai.toModelOutput({ toolCallId: "tab", input: args as never, output: output as never })
+        : { type: "json", value: output };
+      return answerFrom("ai", "result", shownModelOutput(model));
+    } catch (error) {
+      return { host: "ai", channel: "thrown", text: messageOf(error) };
+    }
   }
 
   return {

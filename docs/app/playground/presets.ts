@@ -4,7 +4,7 @@
  */
 
 /** The demo tools, in the order the picker lists them; `text_slug` first, the tool old addresses meant. */
-export const TOOL_NAMES = ["text_slug", "text_count", "files_rename", "text_stats"] as const;
+export const TOOL_NAMES = ["text_slug", "text_count", "files_rename", "text_stats", "text_badge"] as const;
 export type ToolName = (typeof TOOL_NAMES)[number];
 export const DEFAULT_TOOL: ToolName = "text_slug";
 
@@ -14,6 +14,7 @@ export const TOOL_NOTES: Record<ToolName, string> = {
   text_count: "Reports progress, one step per chunk of lines.",
   files_rename: "Asks the person two questions: the separator, then whether to apply the plan.",
   text_stats: "Returns details an output schema checks; the hosts show the text.",
+  text_badge: "Returns a line of text and an SVG image; each card shows what its host hands the model.",
 };
 
 export function isToolName(name: unknown): name is ToolName {
@@ -51,6 +52,21 @@ export const PRESETS: readonly Preset[] = [
   { id: "stats-text", tool: "text_stats", label: "two lines", args: { text: "Hello, world.\nZażółć gęślą jaźń 👍🏽" } },
   { id: "stats-empty", tool: "text_stats", label: "empty text", args: { text: "" } },
   { id: "stats-hostile", tool: "text_stats", label: "hostile key", args: { text: "ok", [HOSTILE_KEY]: 1 } },
+  { id: "badge-passing", tool: "text_badge", label: "build passing", args: { label: "build", message: "passing", color: "green" } },
+  {
+    id: "badge-markup",
+    tool: "text_badge",
+    label: "markup in it",
+    args: { label: '<script>alert("x")</script>', message: "Tom & 'Jerry'", color: "red" },
+  },
+  { id: "badge-invisible", tool: "text_badge", label: "invisible label", args: { label: "\u202e\u200b", message: "ok" } },
+  { id: "badge-color", tool: "text_badge", label: "bad colour", args: { label: "build", message: "passing", color: "pink" } },
+  {
+    id: "badge-long",
+    tool: "text_badge",
+    label: "too long",
+    args: { label: "status", message: "a message far too long to fit on any badge" },
+  },
 ];
 
 export function presetsFor(tool: ToolName): Preset[] {

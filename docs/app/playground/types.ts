@@ -3,6 +3,8 @@
  * from hosts.ts so the page can use it without loading the adapters and the
  * MCP SDK, which come later as their own chunk.
  */
+import type { ShownImage } from "./shown.ts";
+
 export type HostKey = "mcp" | "pi" | "omp" | "ai";
 export const HOST_KEYS: readonly HostKey[] = ["mcp", "pi", "omp", "ai"];
 
@@ -16,7 +18,10 @@ export type Channel = "result" | "isError" | "thrown" | "refused";
 export interface HostAnswer {
   host: HostKey;
   channel: Channel;
+  /** The text the host hands the model: its text blocks, and a note line for each block it cannot carry. */
   text: string;
+  /** The images it hands the model beside the text, in order; left out when there are none. */
+  images?: ShownImage[];
 }
 
 /** One progress step as the page draws it, whichever host reported it. */
