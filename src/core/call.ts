@@ -5,7 +5,7 @@
  * Hosts only translate the outcome into their own channel; none repeats a
  * check, so every host answers each case with the same text.
  */
-import { contentProblems, copyBlock, joinedText } from "./content.ts";
+import { joinedText, readContent } from "./content.ts";
 import { callContext, type HostContext } from "./context.ts";
 import type { PreparedTool } from "./define.ts";
 import { failureText, type InputIssue, linesText } from "./errors.ts";
@@ -62,17 +62,29 @@ export function detailsProblems(entry: PreparedTool, details: unknown): string[]
   return [`${entry.name} returned details that don't match its output schema`, ...lines];
 }
 
-/** Why a value is not a tool result, one line per problem; none when it is one. */
-function resultProblems(result: unknown): string[] {
-  if (!isRecord(result)) return [`expected { content, details?, isError? }, got ${result === null ? "null" : typeof result}`];
-  const problems = contentProblems(result.content);
-  if (result.isError !== undefined && typeof result.isError !== "boolean") problems.push("isError must be a boolean");
-  return problems;
+/** A result read once: its content checked and copied, `isError` and `details` as they read then. */
+type ResultRead = { ok: true; content: ContentBlock[]; isError: boolean; details: unknown } | { ok: false; problems: string[] };
+
+/**
+ * Reads what `execute` returned, each field once (a getter cannot pass the
+ * check with one value and reach the host with another), with one line per
+ * problem when it is not a tool result.
+ */
+function readResult(result: unknown): ResultRead {
+  if (!isRecord(result))
+    return { ok: false, problems: [`expected { content, details?, isError? }, got ${result === null ? "null" : typeof result}`] };
+  const { content, isError, details } = result;
+  const read = readContent(content);
+  const problems = read.ok ? [] : read.problems;
+  if (isError !== undefined && typeof isError !== "boolean") problems.push("isError must be a boolean");
+  if (!read.ok || problems.length > 0) return { ok: false, problems };
+  return { ok: true, content: read.blocks, isError: isError === true, details };
 }
 
 /** The failure for a malformed result: one line for one problem, else a heading and a line per problem. */
 function malformed(tool: string, problems: readonly string[]): CallFailure {
-  const lines = problems.length === 1 ? [`${tool} returned a malformed result: ${problems[0]}`] : [`${tool} returned a malformed result:`, ...problems];
+  const lines =
+    problems.length === 1 ? [`${tool} returned a malformed result: ${problems[0]}`] : [`${tool} returned a malformed result:`, ...problems];
   return { ok: false, kind: "result", text: linesText(lines), lines };
 }
 
@@ -99,10 +111,11 @@ export async function runTool(entry: PreparedTool, input: CallInput, host: HostC
   }
   const call = callContext(entry, host);
   let result: ToolResult;
+  let read: ResultRead;
   try {
     const returned: unknown = await entry.tool.execute(value, call.context);
-    const problems = resultProblems(returned);
-    if (problems.length > 0) return malformed(entry.name, problems);
+    read = readResult(returned);
+    if (!read.ok) return malformed(entry.name, read.problems);
     // A question the tool forgot to await still holds the call: answer only once the person has.
     const settling = call.settle();
     if (settling) await settling;
@@ -112,10 +125,10 @@ export async function runTool(entry: PreparedTool, input: CallInput, host: HostC
   } finally {
     call.close();
   }
-  const content = result.content.map(copyBlock);
+  const { content, details } = read;
   const text = joinedText(content);
-  if (result.isError) return { ok: false, kind: "returned", text, content, details: result.details, result };
-  const mismatch = options.checkDetails ? detailsProblems(entry, result.details) : undefined;
+  if (read.isError) return { ok: false, kind: "returned", text, content, details, result };
+  const mismatch = options.checkDetails ? detailsProblems(entry, details) : undefined;
   if (mismatch) return { ok: false, kind: "result", text: linesText(mismatch), lines: mismatch };
-  return { ok: true, content, text, details: result.details, structured: entry.output !== undefined, result };
+  return { ok: true, content, text, details, structured: entry.output !== undefined, result };
 }

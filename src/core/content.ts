@@ -6,14 +6,15 @@
  */
 import { quote, sanitizeLine } from "./sanitize.ts";
 import { isRecord } from "./schema.ts";
-import type { BlockExtras, ContentAnnotations, ContentBlock, EmbeddedResource, TextContent } from "./types.ts";
+import type { ContentAnnotations, ContentBlock, EmbeddedResource, ResourceLink, TextContent } from "./types.ts";
 
 /** The kinds, in the order the problem lines name them. */
 export const CONTENT_KINDS = ["text", "image", "audio", "resource_link", "resource"] as const;
 const KINDS: ReadonlySet<string> = new Set(CONTENT_KINDS);
 
 // A MIME type as RFC 6838 names it (type/subtype, optional parameters). Case-insensitive.
-const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(?:\s*;.*)?$/i;
+// Parameters are printable ASCII: a line break or an escape code in a MIME type is no MIME type.
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*(?:[ \t]*;[\x20-\x7e]*)?$/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
 const AUDIENCES: ReadonlySet<string> = new Set(["user", "assistant"]);
 
@@ -28,164 +29,241 @@ export function base64Bytes(data: string): number {
   return (data.length / 4) * 3 - padding;
 }
 
-/** A byte count for a person: `68 B`, `1.2 kB`, `3.4 MB`. */
+/** A byte count for a person: `68 B`, `1.2 kB`, `3.4 MB`, `1.5 GB` (SI units, as file managers show them). */
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  // Each unit ends where its rounded figure would read 1000.0 (999,950 B is "1.0 MB", not "1000.0 kB").
+  if (bytes < 999_950) return `${(bytes / 1000).toFixed(1)} kB`;
+  if (bytes < 999_950_000) return `${(bytes / 1_000_000).toFixed(1)} MB`;
+  return `${(bytes / 1_000_000_000).toFixed(1)} GB`;
 }
 
 function typeName(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 }
 
-function mimeProblem(at: string, value: unknown, family: "image" | "audio" | undefined, required: boolean): string | undefined {
-  if (value === undefined) return required ? `${at} needs a mimeType` : undefined;
-  if (typeof value !== "string" || !MIME.test(value)) return `${at}: mimeType must be a MIME type like "${family ?? "text"}/…", got ${describe(value)}`;
-  if (family && !value.toLowerCase().startsWith(`${family}/`)) return `${at}: mimeType ${quote(value)} is not an ${family} type`;
-  return undefined;
-}
-
-function base64Problem(at: string, field: "data" | "blob", value: unknown): string | undefined {
-  if (typeof value !== "string") return `${at} needs ${field} as a base64 string, got ${typeName(value)}`;
-  if (value === "") return `${at}: ${field} is empty`;
-  if (!isBase64(value)) return `${at}: ${field} is not base64`;
-  return undefined;
-}
-
 function describe(value: unknown): string {
   return typeof value === "string" ? quote(value.length > 40 ? `${value.slice(0, 40)}…` : value) : typeName(value);
 }
 
-function extrasProblems(at: string, block: Record<string, unknown>, into: string[]): void {
-  const { annotations, _meta } = block;
-  if (_meta !== undefined && !isRecord(_meta)) into.push(`${at}: _meta must be an object, got ${typeName(_meta)}`);
-  if (annotations === undefined) return;
-  if (!isRecord(annotations)) {
-    into.push(`${at}: annotations must be an object, got ${typeName(annotations)}`);
-    return;
+/** A JSON copy of a free-form field, or `undefined` when JSON cannot carry it (a cycle, a BigInt, a getter that throws). */
+export function jsonCopy<T>(value: T): T | undefined {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? undefined : (JSON.parse(text) as T);
+  } catch {
+    return undefined;
   }
-  const { audience, priority, lastModified } = annotations;
-  if (audience !== undefined && !(Array.isArray(audience) && audience.every((a) => typeof a === "string" && AUDIENCES.has(a)))) {
-    into.push(`${at}: annotations.audience must list "user" and/or "assistant"`);
-  }
-  if (priority !== undefined && !(typeof priority === "number" && priority >= 0 && priority <= 1)) {
-    into.push(`${at}: annotations.priority must be a number from 0 to 1`);
-  }
-  if (lastModified !== undefined && typeof lastModified !== "string") into.push(`${at}: annotations.lastModified must be a string`);
 }
 
-function optionalString(at: string, block: Record<string, unknown>, key: string, into: Array<string | undefined>): void {
-  if (block[key] !== undefined && typeof block[key] !== "string") into.push(`${at}: ${key} must be a string, got ${typeName(block[key])}`);
+/** The end of the line for a free-form field JSON cannot carry. */
+export const NOT_JSON = "cannot be sent as JSON (it holds a cycle or a BigInt)";
+
+/*
+ * Checking and copying are one pass: each field of a block is read once, into
+ * the copy, so a getter cannot answer the check with one value and the host
+ * with another. The copy holds only the fields its kind has.
+ */
+
+function readMime(
+  at: string,
+  value: unknown,
+  family: "image" | "audio" | undefined,
+  required: boolean,
+  problems: string[],
+): string | undefined {
+  if (value === undefined) {
+    if (required) problems.push(`${at} needs a mimeType`);
+    return undefined;
+  }
+  if (typeof value !== "string" || !MIME.test(value)) {
+    problems.push(`${at}: mimeType must be a MIME type like "${family ?? "text"}/…", got ${describe(value)}`);
+    return undefined;
+  }
+  if (family && !value.toLowerCase().startsWith(`${family}/`)) problems.push(`${at}: mimeType ${quote(value)} is not an ${family} type`);
+  return value;
 }
 
-function uriProblem(at: string, value: unknown): string | undefined {
-  if (typeof value !== "string" || value === "") return `${at} needs a uri string`;
-  return undefined;
+function readBase64(at: string, field: "data" | "blob", value: unknown, problems: string[]): string {
+  if (typeof value !== "string") problems.push(`${at} needs ${field} as a base64 string, got ${typeName(value)}`);
+  else if (value === "") problems.push(`${at}: ${field} is empty`);
+  else if (!isBase64(value)) problems.push(`${at}: ${field} is not base64`);
+  return value as string;
 }
 
-function blockProblems(at: string, block: unknown, into: string[]): void {
+function readUri(at: string, value: unknown, problems: string[]): string {
+  if (typeof value !== "string" || value === "") problems.push(`${at} needs a uri string`);
+  return value as string;
+}
+
+/** `_meta` (of a block or of an embedded resource): an object, copied as JSON. */
+function readMeta(at: string, name: string, value: unknown, problems: string[]): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    problems.push(`${at}: ${name} must be an object, got ${typeName(value)}`);
+    return undefined;
+  }
+  const copy = jsonCopy(value);
+  if (copy === undefined) problems.push(`${at}: ${name} ${NOT_JSON}`);
+  return copy;
+}
+
+/** Annotations, copied field by field: MCP defines three, and only those travel on. */
+function readAnnotations(at: string, value: unknown, problems: string[]): ContentAnnotations | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    problems.push(`${at}: annotations must be an object, got ${typeName(value)}`);
+    return undefined;
+  }
+  const { audience, priority, lastModified } = value;
+  const copy: ContentAnnotations = {};
+  if (audience !== undefined) {
+    const list: unknown[] | undefined = Array.isArray(audience) ? [...audience] : undefined;
+    if (list?.every((a) => typeof a === "string" && AUDIENCES.has(a))) copy.audience = list as ContentAnnotations["audience"];
+    else problems.push(`${at}: annotations.audience must list "user" and/or "assistant"`);
+  }
+  if (priority !== undefined) {
+    if (typeof priority === "number" && priority >= 0 && priority <= 1) copy.priority = priority;
+    else problems.push(`${at}: annotations.priority must be a number from 0 to 1`);
+  }
+  if (lastModified !== undefined) {
+    if (typeof lastModified === "string") copy.lastModified = lastModified;
+    else problems.push(`${at}: annotations.lastModified must be a string`);
+  }
+  return copy;
+}
+
+function withExtras<B extends ContentBlock>(at: string, copy: B, annotations: unknown, meta: unknown, problems: string[]): B {
+  const metaCopy = readMeta(at, "_meta", meta, problems);
+  const annotationsCopy = readAnnotations(at, annotations, problems);
+  if (annotationsCopy !== undefined) copy.annotations = annotationsCopy;
+  if (metaCopy !== undefined) copy._meta = metaCopy;
+  return copy;
+}
+
+function readOptionalString(at: string, key: string, value: unknown, problems: string[]): string | undefined {
+  if (value !== undefined && typeof value !== "string") problems.push(`${at}: ${key} must be a string, got ${typeName(value)}`);
+  return value as string | undefined;
+}
+
+function readIcons(at: string, value: unknown, problems: string[]): ResourceLink["icons"] {
+  if (value === undefined) return undefined;
+  const list: unknown[] | undefined = Array.isArray(value) ? [...value] : undefined;
+  if (!list?.every((icon) => isRecord(icon) && typeof icon.src === "string")) {
+    problems.push(`${at}: icons must be an array of { src, mimeType?, sizes? }`);
+    return undefined;
+  }
+  const copy = jsonCopy(list as ResourceLink["icons"]);
+  if (copy === undefined) problems.push(`${at}: icons ${NOT_JSON}`);
+  return copy;
+}
+
+function readLink(where: string, block: Record<string, unknown>, problems: string[]): ResourceLink {
+  const link: ResourceLink = { type: "resource_link", uri: readUri(where, block.uri, problems), name: block.name as string };
+  if (typeof link.name !== "string" || link.name === "") problems.push(`${where} needs a name string`);
+  const mimeType = readMime(where, block.mimeType, undefined, false, problems);
+  const size = block.size;
+  if (size !== undefined && !(typeof size === "number" && Number.isInteger(size) && size >= 0)) {
+    problems.push(`${where}: size must be a whole number of bytes`);
+  }
+  const title = readOptionalString(where, "title", block.title, problems);
+  const description = readOptionalString(where, "description", block.description, problems);
+  const icons = readIcons(where, block.icons, problems);
+  if (title !== undefined) link.title = title;
+  if (description !== undefined) link.description = description;
+  if (mimeType !== undefined) link.mimeType = mimeType;
+  if (size !== undefined) link.size = size as number;
+  if (icons !== undefined) link.icons = icons;
+  return link;
+}
+
+function readResource(at: string, resource: unknown, problems: string[]): EmbeddedResource["resource"] | undefined {
+  if (!isRecord(resource)) {
+    problems.push(`${at} needs resource as an object, got ${typeName(resource)}`);
+    return undefined;
+  }
+  const uri = readUri(`${at} resource`, resource.uri, problems);
+  const mimeType = readMime(at, resource.mimeType, undefined, false, problems);
+  const { text, blob } = resource;
+  let copy: EmbeddedResource["resource"];
+  if ((text !== undefined) === (blob !== undefined)) {
+    problems.push(`${at}: resource needs exactly one of text or blob`);
+    copy = { uri, text: text as string };
+  } else if (text !== undefined) {
+    if (typeof text !== "string") problems.push(`${at}: resource text must be a string, got ${typeName(text)}`);
+    copy = { uri, text: text as string };
+  } else {
+    copy = { uri, blob: readBase64(`${at} resource`, "blob", blob, problems) };
+  }
+  const meta = readMeta(at, "resource _meta", resource._meta, problems);
+  if (mimeType !== undefined) copy.mimeType = mimeType;
+  if (meta !== undefined) copy._meta = meta;
+  return copy;
+}
+
+/** Block `index`: its copy, with a line in `problems` for each way it does not fit its kind. */
+function readBlock(index: number, block: unknown, problems: string[]): ContentBlock | undefined {
   if (!isRecord(block)) {
-    into.push(`${at} must be an object, got ${typeName(block)}`);
-    return;
+    problems.push(`content[${index}] must be an object, got ${typeName(block)}`);
+    return undefined;
   }
-  const type = block.type;
+  const { type, annotations, _meta } = block;
+  if (type === "text") {
+    const text = block.text;
+    // The common case: a plain text block costs four reads and one object, no problem text built.
+    if (typeof text === "string" && annotations === undefined && _meta === undefined) return { type, text };
+    const where = `content[${index}] (text)`;
+    if (typeof text !== "string") problems.push(`${where} needs text as a string, got ${typeName(text)}`);
+    return withExtras(where, { type, text: text as string }, annotations, _meta, problems);
+  }
   if (typeof type !== "string" || !KINDS.has(type)) {
     const given = type === undefined ? "no type" : `type ${describe(type)}`;
-    into.push(`${at} has ${given}; expected one of ${CONTENT_KINDS.join(", ")}`);
-    return;
+    problems.push(`content[${index}] has ${given}; expected one of ${CONTENT_KINDS.join(", ")}`);
+    return undefined;
   }
-  const where = `${at} (${type})`;
-  const found: Array<string | undefined> = [];
+  const where = `content[${index}] (${type})`;
+  let copy: ContentBlock;
   switch (type) {
-    case "text":
-      if (typeof block.text !== "string") found.push(`${where} needs text as a string, got ${typeName(block.text)}`);
-      break;
     case "image":
-    case "audio":
-      found.push(base64Problem(where, "data", block.data), mimeProblem(where, block.mimeType, type, true));
+    case "audio": {
+      const data = readBase64(where, "data", block.data, problems);
+      copy = { type, data, mimeType: readMime(where, block.mimeType, type, true, problems) as string };
       break;
+    }
     case "resource_link":
-      found.push(uriProblem(where, block.uri));
-      if (typeof block.name !== "string" || block.name === "") found.push(`${where} needs a name string`);
-      found.push(mimeProblem(where, block.mimeType, undefined, false));
-      if (block.size !== undefined && !(typeof block.size === "number" && Number.isInteger(block.size) && block.size >= 0)) {
-        found.push(`${where}: size must be a whole number of bytes`);
-      }
-      for (const key of ["title", "description"]) optionalString(where, block, key, found);
+      copy = readLink(where, block, problems);
       break;
-    case "resource":
-      resourceProblems(where, block.resource, found);
-      break;
+    default:
+      copy = { type: "resource", resource: readResource(where, block.resource, problems) as EmbeddedResource["resource"] };
   }
-  for (const line of found) if (line) into.push(line);
-  extrasProblems(where, block, into);
+  return withExtras(where, copy, annotations, _meta, problems);
 }
 
-function resourceProblems(at: string, resource: unknown, into: Array<string | undefined>): void {
-  if (!isRecord(resource)) {
-    into.push(`${at} needs resource as an object, got ${typeName(resource)}`);
-    return;
-  }
-  into.push(uriProblem(`${at} resource`, resource.uri), mimeProblem(at, resource.mimeType, undefined, false));
-  const hasText = resource.text !== undefined;
-  const hasBlob = resource.blob !== undefined;
-  if (hasText === hasBlob) into.push(`${at}: resource needs exactly one of text or blob`);
-  else if (hasText && typeof resource.text !== "string") into.push(`${at}: resource text must be a string, got ${typeName(resource.text)}`);
-  else if (hasBlob) into.push(base64Problem(`${at} resource`, "blob", resource.blob));
-  if (resource._meta !== undefined && !isRecord(resource._meta)) into.push(`${at}: resource _meta must be an object`);
+/** What reading a result's `content` gives: the copied blocks, or one line per problem. */
+export type ContentRead = { ok: true; blocks: ContentBlock[] } | { ok: false; problems: string[] };
+
+/**
+ * Checks a result's `content` and copies it, reading every field once. The
+ * copies hold only the fields each kind has, as plain values (no getter of
+ * the tool's runs again when a host reads them).
+ */
+export function readContent(content: unknown): ContentRead {
+  if (!Array.isArray(content)) return { ok: false, problems: [`content must be an array of content blocks, got ${typeName(content)}`] };
+  const problems: string[] = [];
+  const blocks: ContentBlock[] = new Array(content.length);
+  for (let i = 0; i < content.length; i++) blocks[i] = readBlock(i, content[i], problems) as ContentBlock;
+  return problems.length === 0 ? { ok: true, blocks } : { ok: false, problems };
 }
 
 /** One line per problem in a result's `content`; none when every block fits its kind. */
 export function contentProblems(content: unknown): string[] {
-  if (!Array.isArray(content)) return [`content must be an array of content blocks, got ${typeName(content)}`];
-  const problems: string[] = [];
-  for (let i = 0; i < content.length; i++) {
-    const block = content[i];
-    // The common case, checked first: a plain text block with nothing else costs one comparison.
-    if (isRecord(block) && block.type === "text" && typeof block.text === "string" && block.annotations === undefined && block._meta === undefined) continue;
-    blockProblems(`content[${i}]`, block, problems);
-  }
-  return problems;
+  const read = readContent(content);
+  return read.ok ? [] : read.problems;
 }
-
-function copyExtras(from: BlockExtras, to: BlockExtras): void {
-  if (from.annotations !== undefined) to.annotations = JSON.parse(JSON.stringify(from.annotations)) as ContentAnnotations;
-  if (from._meta !== undefined) to._meta = JSON.parse(JSON.stringify(from._meta)) as Record<string, unknown>;
-}
-
-const LINK_KEYS = ["title", "description", "mimeType", "size"] as const;
 
 /** A checked block, copied field by field: only the fields its kind has travel on. */
 export function copyBlock(block: ContentBlock): ContentBlock {
-  let copy: ContentBlock;
-  switch (block.type) {
-    case "text":
-      copy = { type: "text", text: block.text };
-      break;
-    case "image":
-    case "audio":
-      copy = { type: block.type, data: block.data, mimeType: block.mimeType };
-      break;
-    case "resource_link": {
-      const link: ContentBlock = { type: "resource_link", uri: block.uri, name: block.name };
-      for (const key of LINK_KEYS) if (block[key] !== undefined) (link as unknown as Record<string, unknown>)[key] = block[key];
-      if (block.icons !== undefined) link.icons = JSON.parse(JSON.stringify(block.icons));
-      copy = link;
-      break;
-    }
-    case "resource": {
-      const from = block.resource;
-      const resource: EmbeddedResource["resource"] =
-        "blob" in from && typeof from.blob === "string" ? { uri: from.uri, blob: from.blob } : { uri: from.uri, text: (from as { text: string }).text };
-      if (from.mimeType !== undefined) resource.mimeType = from.mimeType;
-      if (from._meta !== undefined) resource._meta = JSON.parse(JSON.stringify(from._meta));
-      copy = { type: "resource", resource };
-      break;
-    }
-  }
-  copyExtras(block, copy);
-  return copy;
+  return readBlock(0, block, []) ?? block;
 }
 
 /** The text blocks' text, joined by line breaks: what a host with only a text channel shows first. */

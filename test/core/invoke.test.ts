@@ -77,7 +77,14 @@ describe("the context a tool sees", () => {
       {},
     );
     expect(seen).toEqual({});
-    expect([seen?.signal, seen?.progress, seen?.ask, seen?.host]).toEqual([undefined, undefined, undefined, undefined]);
+    expect([seen?.signal, seen?.progress, seen?.ask, seen?.log, seen?.sample, seen?.host]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it("passes the signal and the host's own context through", async () => {
@@ -344,17 +351,17 @@ describe("results", () => {
     ["undefined", undefined, "expected { content, details?, isError? }, got undefined"],
     ["null", null, "expected { content, details?, isError? }, got null"],
     ["a string", "done", "expected { content, details?, isError? }, got string"],
-    ["no content", { details: 1 }, "content must be an array of text blocks"],
-    ["content not an array", { content: "done" }, "content must be an array of text blocks"],
-    ["content an object", { content: { type: "text", text: "done" } }, "content must be an array of text blocks"],
+    ["no content", { details: 1 }, "content must be an array of content blocks, got undefined"],
+    ["content not an array", { content: "done" }, "content must be an array of content blocks, got string"],
+    ["content an object", { content: { type: "text", text: "done" } }, "content must be an array of content blocks, got object"],
     [
-      "an image block",
+      "an image block with empty data",
       { content: [{ type: "image", data: "", mimeType: "image/png" }] },
-      'every content block must be { type: "text", text: string }',
+      "content[0] (image): data is empty",
     ],
-    ["a text block without text", { content: [{ type: "text" }] }, 'every content block must be { type: "text", text: string }'],
-    ["a text that is not a string", { content: [{ type: "text", text: 5 }] }, 'every content block must be { type: "text", text: string }'],
-    ["a null block", { content: [null] }, 'every content block must be { type: "text", text: string }'],
+    ["a text block without text", { content: [{ type: "text" }] }, "content[0] (text) needs text as a string, got undefined"],
+    ["a text that is not a string", { content: [{ type: "text", text: 5 }] }, "content[0] (text) needs text as a string, got number"],
+    ["a null block", { content: [null] }, "content[0] must be an object, got null"],
     ["isError not a boolean", { content: [], isError: "yes" }, "isError must be a boolean"],
   ])("refuses %s as a ToolResultError", async (_case, returned, problem) => {
     const tool = toolWith(() => returned, "sloppy_tool");
