@@ -138,11 +138,20 @@ function jsonCopy(data: unknown): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** A level the tool passed, as its problem line shows it: JSON where it has one, else its type (a BigInt would make JSON throw). */
+function shownLevel(level: unknown): string {
+  try {
+    return sanitizeLine(JSON.stringify(level) ?? typeof level);
+  } catch {
+    return typeof level;
+  }
+}
+
 function logFor(tool: string, sink: NonNullable<HostContext["log"]>, isAnswered: () => boolean): NonNullable<ToolContext["log"]> {
   return (level, message, data) => {
     // A misspelt level is the tool's bug: it fails loudly rather than vanish below every filter.
     if (typeof level !== "string" || !LEVELS.has(level)) {
-      throw new TypeError(`log level must be one of ${LOG_LEVELS.join(", ")}; got ${sanitizeLine(JSON.stringify(level) ?? String(level))}`);
+      throw new TypeError(`log level must be one of ${LOG_LEVELS.join(", ")}; got ${shownLevel(level)}`);
     }
     if (isAnswered()) return;
     const entry: LogEntry = { level, message: sanitizeLine(message), logger: tool };
