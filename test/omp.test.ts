@@ -24,6 +24,7 @@ interface Dialog {
 }
 interface CallRecord {
   text: string;
+  content: unknown[];
   isError: boolean;
   details?: unknown;
   updates: string[];
@@ -34,7 +35,7 @@ interface CallRecord {
 /** What the MCP host answers for the same call: every failure text must be the same on OMP. */
 async function mcpText(name: string, args: unknown): Promise<string> {
   const result = await callTool({ name: "omp" }, [...tools, ...ompTools], name, args);
-  return result.content.map((c) => c.text).join("\n");
+  return result.content.map((c) => (c.type === "text" ? c.text : `[${c.type}]`)).join("\n");
 }
 
 const ok = (text: string, details?: unknown) => ({ text, isError: false, ...(details === undefined ? {} : { details }) });
@@ -100,7 +101,7 @@ describe("headless calls in a real OMP session", () => {
       "malformed",
       "omp_malformed",
       {},
-      failed("omp_malformed returned a malformed result: content must be an array of text blocks"),
+      failed("omp_malformed returned a malformed result: content must be an array of content blocks, got string"),
     ],
     ["details that fit the output schema", "reportOk", "omp_report", {}, ok("3 items", { count: 3, label: "items" })],
     [
@@ -181,11 +182,13 @@ describe("approval and questions with a scripted UI (approval mode always-ask)",
   });
 
   test("a write-tier tool waits for approval; then one select per question field", () => {
+    const renamed = "Renamed:\nMy File.txt -> my_file_txt\nNotes 2 -> notes_2";
     expect(questions.renamed).toEqual({
-      ...ok("Renamed:\nMy File.txt -> my_file_txt\nNotes 2 -> notes_2", {
+      ...ok(renamed, {
         plan: ["My File.txt -> my_file_txt", "Notes 2 -> notes_2"],
         applied: true,
       }),
+      content: [{ type: "text", text: renamed }],
       updates: [],
       warnings: [],
       dialogs: [

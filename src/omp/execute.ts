@@ -12,18 +12,20 @@
 import { type CallOutcome, runTool } from "../core/call.ts";
 import type { HostContext, ProgressReport } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
+import { ompContent } from "./content.ts";
 import { dialogAsk } from "./dialogs.ts";
-import type { OmpExecute, OmpToolContext, OmpToolResult } from "./types.ts";
+import { ompLog } from "./log.ts";
+import type { OmpExecute, OmpLogger, OmpToolContext, OmpToolResult } from "./types.ts";
 
 /** The `details` of a partial result: the progress report the status line and other renderers can read. */
 export interface OmpProgressDetails {
   progress: ProgressReport;
 }
 
-/** An outcome as OMP reads it: the text blocks with the details kept, `isError` on any failure. */
+/** An outcome as OMP reads it: text and images (other kinds as notes), the details kept, `isError` on any failure. */
 function ompResult(outcome: CallOutcome): OmpToolResult {
   if (!outcome.ok && outcome.kind !== "returned") return { content: [{ type: "text", text: outcome.text }], isError: true };
-  const answer: OmpToolResult = { content: outcome.content };
+  const answer: OmpToolResult = { content: ompContent(outcome.content) };
   if (outcome.details !== undefined) answer.details = outcome.details;
   if (!outcome.ok) answer.isError = true;
   return answer;
@@ -37,13 +39,20 @@ function progressTo(onUpdate: (partial: OmpToolResult) => void): NonNullable<Hos
   };
 }
 
-export function executeFor(entry: PreparedTool): OmpExecute {
+/**
+ * The `execute` of one tool. `logger` is OMP's file logger from the extension
+ * API, when it has one. No `sample`: OMP hands an extension's tools neither a
+ * completion function nor a registry that completes, only the model's name.
+ */
+export function executeFor(entry: PreparedTool, logger: OmpLogger | undefined): OmpExecute {
+  const log = logger ? ompLog(logger) : undefined;
   return async (_toolCallId, params, signal, onUpdate, ctx) => {
     const host: HostContext = { host: ctx };
     if (signal) host.signal = signal;
     if (typeof onUpdate === "function") host.progress = progressTo(onUpdate);
     const ask = dialogAsk(ctx as OmpToolContext | undefined, signal);
     if (ask) host.ask = ask;
+    if (log) host.log = log;
     return ompResult(await runTool(entry, { args: params }, host));
   };
 }

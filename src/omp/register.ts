@@ -17,9 +17,10 @@ import { quote } from "../core/sanitize.ts";
 import { propertiesOf, toJsonSchema } from "../core/schema.ts";
 import type { AnyTool, Effect } from "../core/types.ts";
 import { executeFor } from "./execute.ts";
+import { ompLogger } from "./log.ts";
 import { checkOptions, type OmpOptions, type OmpToolOptions } from "./options.ts";
 import { statusCall, statusResult } from "./render.ts";
-import type { OmpApproval, OmpExtensionApi, OmpToolRegistration } from "./types.ts";
+import type { OmpApproval, OmpExtensionApi, OmpLogger, OmpToolRegistration } from "./types.ts";
 
 /**
  * OMP adds a required property `i` (the model's one-line intent for the call)
@@ -53,6 +54,7 @@ function registrationFor(
   entry: PreparedTool,
   options: OmpOptions,
   tool: OmpToolOptions | undefined,
+  logger: OmpLogger | undefined,
 ): OmpToolRegistration {
   const approval = APPROVAL[entry.tool.effect as Effect];
   const registration: OmpToolRegistration = {
@@ -62,7 +64,7 @@ function registrationFor(
     // The host's own builder: OMP validates and sends exactly this document; a fresh copy so it can't touch ours.
     parameters: pi.typebox.Type.Unsafe(toJsonSchema(entry.input) as Record<string, unknown>),
     approval,
-    execute: executeFor(entry),
+    execute: executeFor(entry, logger),
     renderCall: tool?.renderCall ?? statusCall(entry.tool.title, tool),
     renderResult: tool?.renderResult ?? statusResult(entry.tool.title, approval, tool),
   };
@@ -89,7 +91,8 @@ export function registerOmpTools(pi: OmpExtensionApi, tools: readonly AnyTool[],
   const perTool = checkOptions(options, new Set(index.keys()));
   checkHost(pi);
   for (const entry of index.values()) refuseReservedProperty(entry);
-  const registrations = [...index.values()].map((entry) => registrationFor(pi, entry, options, perTool.get(entry.name)));
+  const logger = ompLogger(pi);
+  const registrations = [...index.values()].map((entry) => registrationFor(pi, entry, options, perTool.get(entry.name), logger));
   // OMP declares registerTool over its own ToolDefinition type; the registration has that shape.
   for (const registration of registrations) pi.registerTool(registration as never);
 }

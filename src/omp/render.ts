@@ -60,8 +60,8 @@ function safely<T>(make: () => T): T | undefined {
 
 function textOf(result: OmpToolResult | undefined): string {
   const content = Array.isArray(result?.content) ? result.content : [];
-  const last = content.findLast((c) => c && typeof c.text === "string");
-  return last ? last.text : "";
+  const last = content.findLast((c) => c?.type === "text" && typeof c.text === "string");
+  return last?.type === "text" ? last.text : "";
 }
 
 function factsOf(tool: OmpToolOptions | undefined, details: unknown): string[] {

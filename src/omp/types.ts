@@ -16,9 +16,16 @@ export interface OmpTextContent {
   text: string;
 }
 
+/** An image as OMP's pi-ai carries it: standard base64 and an `image/…` type (OMP's optional hints left out). */
+export interface OmpImageContent {
+  type: "image";
+  data: string;
+  mimeType: string;
+}
+
 /** What a tool's `execute` returns to OMP, and what `onUpdate` receives for a partial result. */
 export interface OmpToolResult<Details = unknown> {
-  content: OmpTextContent[];
+  content: Array<OmpTextContent | OmpImageContent>;
   details?: Details;
   isError?: boolean;
 }
@@ -105,13 +112,23 @@ export interface OmpToolRegistration {
   renderResult?: OmpRenderResult;
 }
 
+/** The four levels of OMP's logger (pi-utils' `logger`), each taking a message and a context object. */
+export interface OmpLogger {
+  error(message: string, context?: Record<string, unknown>): void;
+  warn(message: string, context?: Record<string, unknown>): void;
+  info(message: string, context?: Record<string, unknown>): void;
+  debug(message: string, context?: Record<string, unknown>): void;
+}
+
 /**
  * The slice of OMP's `ExtensionAPI` (the `pi` an extension's default export
- * receives) that registration needs. `registerTool` takes `never` so OMP's own
+ * receives) that registration and calls need. `registerTool` takes `never` so OMP's own
  * generic, precisely typed method fits without a cast at the call site; what
  * the adapter hands it is an {@link OmpToolRegistration}.
  */
 export interface OmpExtensionApi {
   typebox: { Type: { Unsafe(schema: Record<string, unknown>): unknown } };
+  /** OMP's file logger (`~/.omp/logs`), which tools' `log` writes to; absent, tools see no `log`. */
+  logger?: OmpLogger;
   registerTool(tool: never): void;
 }

@@ -58,6 +58,8 @@ export interface Dialog {
 export interface CallRecord {
   /** The tool result as the model reads it in its next request. */
   text: string;
+  /** The blocks of that result, as the model's request holds them. */
+  content: unknown[];
   isError: boolean;
   details?: unknown;
   /** Texts of the partial results (`onUpdate`) in order. */
@@ -72,6 +74,8 @@ export interface SessionOptions {
   ui?: boolean;
   /** OMP's `tools.approvalMode` ("yolo" is OMP's own default). */
   approvalMode?: "always-ask" | "write" | "yolo";
+  /** The scripted model reads images too (a mock model reads text only unless told). */
+  images?: boolean;
 }
 
 interface ToolResultMessage {
@@ -116,6 +120,8 @@ function scriptedUi(answers: Array<string | null>, dialogs: Dialog[], warnings: 
 export async function openSession(options: SessionOptions = {}) {
   (globalThis as { agntnOmpScenario?: OmpScenario }).agntnOmpScenario = options.scenario ?? {};
   const mock = createMockModel();
+  // MockModel declares its input kinds as a field with no option to set it: a model that sees images says so here.
+  if (options.images) Object.defineProperty(mock, "input", { value: ["text", "image"] });
   const authStorage = await discoverAuthStorage(join(root, "agent"));
   authStorage.setRuntimeApiKey("mock", "scripted");
   const { session } = await createAgentSession({
@@ -171,6 +177,7 @@ export async function openSession(options: SessionOptions = {}) {
       if (!seen) throw new Error(`the model never saw a result for ${name}`);
       const record: CallRecord = {
         text: (seen.content ?? []).map((c) => c.text ?? "").join("\n"),
+        content: structuredClone(seen.content ?? []),
         isError: seen.isError === true,
         updates: updates.get(id) ?? [],
         dialogs: [...dialogs],
