@@ -5,7 +5,7 @@
  * the way questions are checked. The request's fingerprint binds a replayed
  * reply (2026-07-28 rounds) to this exact request.
  */
-import { contentProblems, copyBlock, joinedText } from "./content.ts";
+import { joinedText, jsonCopy, NOT_JSON, readContent } from "./content.ts";
 import { fingerprintOf } from "./questions.ts";
 import { isRecord } from "./schema.ts";
 import type { SampleContent, SampleMessage, SampleRequest, SampleResult } from "./types.ts";
@@ -31,73 +31,140 @@ export interface PreparedSample {
 }
 
 const SAMPLE_KINDS: ReadonlySet<string> = new Set(["text", "image", "audio"]);
+const PRIORITIES = ["costPriority", "speedPriority", "intelligencePriority"] as const;
 
 function asList(content: unknown): unknown[] {
   return Array.isArray(content) ? content : [content];
 }
 
-/** The problems of one message's (or reply's) content; it must be text, image or audio blocks. */
-function sampleContentProblems(at: string, content: unknown): string[] {
+/**
+ * One message's (or reply's) content, checked and copied in one read: text,
+ * image or audio blocks only. The lines carry `at` (`messages[0].content[1] …`).
+ */
+function readSampleContent(at: string, content: unknown, problems: string[]): SampleContent[] {
   const list = asList(content);
-  if (list.length === 0) return [`${at}.content is empty`];
-  const kinds = list.find((block) => !(isRecord(block) && typeof block.type === "string" && SAMPLE_KINDS.has(block.type)));
-  if (kinds !== undefined) return [`${at}.content may hold only text, image and audio blocks`];
-  return contentProblems(list).map((line) => `${at}.${line}`);
+  if (list.length === 0) {
+    problems.push(`${at}.content is empty`);
+    return [];
+  }
+  if (!list.every((block) => isRecord(block) && typeof block.type === "string" && SAMPLE_KINDS.has(block.type))) {
+    problems.push(`${at}.content may hold only text, image and audio blocks`);
+    return [];
+  }
+  const read = readContent(list);
+  if (read.ok) return read.blocks as SampleContent[];
+  for (const line of read.problems) problems.push(`${at}.${line}`);
+  return [];
 }
 
-function requestProblems(request: unknown): string[] {
-  if (!isRecord(request)) return ["a sampling request must be { messages, maxTokens }"];
-  const problems: string[] = [];
+function readMessages(messages: unknown, problems: string[]): SampleMessage[] {
+  if (!Array.isArray(messages) || messages.length === 0) {
+    problems.push("messages must be a non-empty array");
+    return [];
+  }
+  const copies: SampleMessage[] = [];
+  for (const [i, message] of messages.entries()) {
+    const at = `messages[${i}]`;
+    if (!isRecord(message)) {
+      problems.push(`${at} must be { role, content }`);
+      continue;
+    }
+    const { role, content } = message;
+    if (role !== "user" && role !== "assistant") {
+      problems.push(`${at}.role must be "user" or "assistant"`);
+      continue;
+    }
+    const blocks = readSampleContent(at, content, problems);
+    // A single block stays a single block: the wire takes both shapes, and the tool chose one.
+    copies.push({ role, content: Array.isArray(content) ? blocks : (blocks[0] as SampleContent) });
+  }
+  return copies;
+}
+
+function readPreferences(value: unknown, problems: string[]): SampleRequest["modelPreferences"] {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    problems.push("modelPreferences must be an object");
+    return undefined;
+  }
+  const { hints } = value;
+  if (
+    hints !== undefined &&
+    !(Array.isArray(hints) && hints.every((h) => isRecord(h) && (h.name === undefined || typeof h.name === "string")))
+  ) {
+    problems.push("modelPreferences.hints must be a list of { name?: string }");
+  }
+  for (const key of PRIORITIES) {
+    const priority = value[key];
+    if (priority !== undefined && !(typeof priority === "number" && priority >= 0 && priority <= 1)) {
+      problems.push(`modelPreferences.${key} must be a number from 0 to 1`);
+    }
+  }
+  const copy = jsonCopy(value);
+  if (copy === undefined) problems.push(`modelPreferences ${NOT_JSON}`);
+  return copy as SampleRequest["modelPreferences"];
+}
+
+function readMetadata(value: unknown, problems: string[]): Record<string, unknown> | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value)) {
+    problems.push("metadata must be an object");
+    return undefined;
+  }
+  const copy = jsonCopy(value);
+  if (copy === undefined) problems.push(`metadata ${NOT_JSON}`);
+  return copy;
+}
+
+/** The request read once into the params that go on the wire, with a line in `problems` for each problem. */
+function readRequest(request: unknown, problems: string[]): SampleParams {
+  if (!isRecord(request)) {
+    problems.push("a sampling request must be { messages, maxTokens }");
+    return { messages: [], maxTokens: 0 };
+  }
   const { messages, maxTokens, systemPrompt, temperature, stopSequences, modelPreferences, metadata } = request;
-  if (!Array.isArray(messages) || messages.length === 0) problems.push("messages must be a non-empty array");
-  else {
-    messages.forEach((message, i) => {
-      const at = `messages[${i}]`;
-      if (!isRecord(message)) problems.push(`${at} must be { role, content }`);
-      else if (message.role !== "user" && message.role !== "assistant") problems.push(`${at}.role must be "user" or "assistant"`);
-      else problems.push(...sampleContentProblems(at, message.content));
-    });
+  const params: SampleParams = { messages: readMessages(messages, problems), maxTokens: maxTokens as number };
+  if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens) || maxTokens < 1)
+    problems.push("maxTokens must be a whole number above 0");
+  if (systemPrompt !== undefined) {
+    if (typeof systemPrompt === "string") params.systemPrompt = systemPrompt;
+    else problems.push("systemPrompt must be a string");
   }
-  if (typeof maxTokens !== "number" || !Number.isInteger(maxTokens) || maxTokens < 1) problems.push("maxTokens must be a whole number above 0");
-  if (systemPrompt !== undefined && typeof systemPrompt !== "string") problems.push("systemPrompt must be a string");
-  if (temperature !== undefined && (typeof temperature !== "number" || !Number.isFinite(temperature))) problems.push("temperature must be a number");
-  if (stopSequences !== undefined && !(Array.isArray(stopSequences) && stopSequences.every((s) => typeof s === "string"))) {
-    problems.push("stopSequences must be a list of strings");
+  if (temperature !== undefined) {
+    if (typeof temperature === "number" && Number.isFinite(temperature)) params.temperature = temperature;
+    else problems.push("temperature must be a number");
   }
-  if (modelPreferences !== undefined && !isRecord(modelPreferences)) problems.push("modelPreferences must be an object");
-  if (metadata !== undefined && !isRecord(metadata)) problems.push("metadata must be an object");
-  return problems;
-}
-
-function copyMessage(message: SampleMessage): SampleMessage {
-  const content = Array.isArray(message.content)
-    ? message.content.map((block) => copyBlock(block) as SampleContent)
-    : (copyBlock(message.content) as SampleContent);
-  return { role: message.role, content };
+  if (stopSequences !== undefined) {
+    const list: unknown[] | undefined = Array.isArray(stopSequences) ? [...stopSequences] : undefined;
+    if (list?.every((s) => typeof s === "string")) params.stopSequences = list as string[];
+    else problems.push("stopSequences must be a list of strings");
+  }
+  const preferences = readPreferences(modelPreferences, problems);
+  if (preferences !== undefined) params.modelPreferences = preferences;
+  const meta = readMetadata(metadata, problems);
+  if (meta !== undefined) params.metadata = meta;
+  return params;
 }
 
 /** Checks a request and copies what goes on the wire. A bad request throws a `TypeError` with one line per problem. */
 export function prepareSample(tool: string, request: SampleRequest): PreparedSample {
-  const problems = requestProblems(request);
+  const problems: string[] = [];
+  const params = readRequest(request, problems);
   if (problems.length > 0) throw new TypeError(`${tool} asked the model with a bad request: ${problems.join("; ")}`);
-  const params: SampleParams = { messages: request.messages.map(copyMessage), maxTokens: request.maxTokens };
-  if (request.systemPrompt !== undefined) params.systemPrompt = request.systemPrompt;
-  if (request.temperature !== undefined) params.temperature = request.temperature;
-  if (request.stopSequences !== undefined) params.stopSequences = [...request.stopSequences];
-  // Plain JSON by construction: these two are the tool's own free-form objects.
-  if (request.modelPreferences !== undefined) params.modelPreferences = JSON.parse(JSON.stringify(request.modelPreferences));
-  if (request.metadata !== undefined) params.metadata = JSON.parse(JSON.stringify(request.metadata));
   return { params, fingerprint: fingerprintOf(JSON.stringify(params)), check: checkSampleReply };
 }
 
 /** A client's `CreateMessageResult` → what the tool sees, or `undefined` when the reply is not one. */
 export function checkSampleReply(reply: unknown): SampleResult | undefined {
-  if (!isRecord(reply) || reply.role !== "assistant" || typeof reply.model !== "string") return undefined;
-  if (reply.stopReason !== undefined && typeof reply.stopReason !== "string") return undefined;
-  if (sampleContentProblems("reply", reply.content).length > 0) return undefined;
-  const content = asList(reply.content).map((block) => copyBlock(block as SampleContent) as SampleContent);
-  const result: SampleResult = { role: "assistant", content, text: joinedText(content), model: reply.model };
-  if (typeof reply.stopReason === "string") result.stopReason = reply.stopReason;
+  if (!isRecord(reply)) return undefined;
+  const { role, model, stopReason, content } = reply;
+  if (role !== "assistant" || typeof model !== "string") return undefined;
+  if (stopReason !== undefined && typeof stopReason !== "string") return undefined;
+  const problems: string[] = [];
+  const blocks = readSampleContent("reply", content, problems);
+  if (problems.length > 0) return undefined;
+  const result: SampleResult = { role: "assistant", content: blocks, text: joinedText(blocks), model };
+  if (stopReason !== undefined) result.stopReason = stopReason;
   return result;
 }
 
