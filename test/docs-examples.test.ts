@@ -3,6 +3,9 @@
  * exact text of a file under docs/examples/, those files type-check (with
  * test/fixtures/docs-tsconfig.json), and the runnable ones print what the page
  * says they print. The CLI session on the CLI page is run command by command.
+ * The Defining Tools examples of content kinds, logging and sampling are
+ * called through the core with the host context a host would give, and the
+ * page's table of malformed blocks is checked against the core's own lines.
  * The pages follow the navigation of the specification, and the host table's
  * peer ranges are the ones package.json declares.
  */
@@ -11,7 +14,12 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { defineTool, invokeTool, type LogEntry, type SampleParams } from "@agntn/tools";
+import { callTool } from "@agntn/tools/mcp";
 import { describe, expect, it } from "vitest";
+import { barsTool } from "../docs/examples/define-image.ts";
+import { csvTool } from "../docs/examples/define-log.ts";
+import { titleTool } from "../docs/examples/define-sample.ts";
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -117,6 +125,138 @@ describe("code blocks", () => {
     expect(exampleText.get(name)).toContain(`// ${expected}`);
     const result = await runExample(name);
     expect(result.stdout.trimEnd()).toBe(expected);
+  });
+});
+
+describe("the Defining Tools examples of content, logging and sampling", () => {
+  const page = pages.find((entry) => entry.file === "1.guide/02.defining-tools.md")!.markdown;
+  const b64 = (text: string) => Buffer.from(text, "utf8").toString("base64");
+
+  it("bars.ts answers a summary line and the SVG chart as an image block, on MCP as well", async () => {
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="36" height="40">' +
+      '<rect x="0" y="30" width="10" height="10" fill="#1565c0"/>' +
+      '<rect x="12" y="20" width="10" height="20" fill="#1565c0"/>' +
+      '<rect x="24" y="0" width="10" height="40" fill="#1565c0"/></svg>';
+    const content = [
+      { type: "text", text: "3 bars, the highest 4" },
+      { type: "image", data: b64(svg), mimeType: "image/svg+xml" },
+    ];
+    expect(await invokeTool(barsTool, { values: [1, 2, 4] })).toEqual({ content });
+    expect(await callTool({ name: "charts" }, [barsTool], "chart_bars", { values: [1, 2, 4] })).toEqual({ content });
+  });
+
+  /** The rows of the page's table of malformed blocks: the block as written, and the line it gets. */
+  const rows = [...page.matchAll(/^\| `(\{ type: .+? \})` +\| `(content\[1\].+?)` +\|$/gm)].map((match) => [match[1]!, match[2]!] as const);
+
+  it("the page's table of malformed blocks has a row for each kind and for an unknown one", () => {
+    expect(rows.map(([block]) => /type: "(\w+)"/.exec(block)![1])).toEqual([
+      "image",
+      "image",
+      "audio",
+      "resource_link",
+      "resource",
+      "video",
+      "text",
+    ]);
+  });
+
+  it.each(rows)("returned as content[1], %s fails the call with: %s", async (block, line) => {
+    // The cell is a JavaScript object literal; evaluated here, it is exactly what a tool would return.
+    const returned = new Function(`return (${block});`)() as never;
+    const tool = defineTool({ ...barsTool, execute: () => ({ content: [{ type: "text", text: "ok" }, returned] }) });
+    expect(await callTool({ name: "charts" }, [tool], "chart_bars", { values: [1] })).toEqual({
+      content: [{ type: "text", text: `chart_bars returned a malformed result: ${line}` }],
+      isError: true,
+    });
+  });
+
+  it("a block with two problems gets the heading and one line each, as the page shows", async () => {
+    const shown = /^```text\n(chart_bars returned a malformed result:\n[\s\S]*?)\n```$/m.exec(page)![1];
+    const tool = defineTool({
+      ...barsTool,
+      execute: () => ({ content: [{ type: "text", text: "ok" }, { type: "image", data: "not base64!" } as never] }),
+    });
+    const answer = await callTool({ name: "charts" }, [tool], "chart_bars", { values: [1] });
+    expect(answer).toEqual({ content: [{ type: "text", text: shown }], isError: true });
+  });
+
+  it("rows.ts logs a warning with data for each short row and a debug line, through the host's sink", async () => {
+    const entries: LogEntry[] = [];
+    const result = await invokeTool(csvTool, { csv: "a,b\n1,2\n3\n4,5\n" }, { log: (entry) => void entries.push(entry) });
+    expect(result).toEqual({ content: [{ type: "text", text: "2 of 3 rows kept" }], details: { kept: 2, skipped: 1 } });
+    expect(entries).toEqual([
+      { level: "warning", message: "line 3 skipped: 1 field(s) where the header has 2", data: { line: 3, fields: 1 }, logger: "csv_rows" },
+      { level: "debug", message: "read 3 rows", logger: "csv_rows" },
+    ]);
+    // No log channel: the same answer, nothing logged anywhere.
+    expect(await invokeTool(csvTool, { csv: "a,b\n3\n" })).toEqual({
+      content: [{ type: "text", text: "0 of 1 rows kept" }],
+      details: { kept: 0, skipped: 1 },
+    });
+  });
+
+  it("a misspelt level throws the line the page quotes", async () => {
+    const line = /throws at the call \(`(log level must be one of [^`]+)`\)/.exec(page)![1]!;
+    const tool = defineTool({
+      ...csvTool,
+      execute(_input, { log }) {
+        log?.("warn" as never, "x");
+        return { content: [] };
+      },
+    });
+    await expect(invokeTool(tool, { csv: "" }, { log: () => {} })).rejects.toThrow(new TypeError(line));
+  });
+
+  it("title.ts asks the client's model with the request it builds and answers with the reply's text", async () => {
+    const sent: SampleParams[] = [];
+    const result = await invokeTool(
+      titleTool,
+      { note: "buy milk on monday" },
+      {
+        // What a host does: send the checked params, hand back the reply the request's own check accepts.
+        sample: async (prepared) => {
+          sent.push(prepared.params);
+          return prepared.check({
+            role: "assistant",
+            content: { type: "text", text: "  Monday: Milk  " },
+            model: "stub-model",
+            stopReason: "endTurn",
+          })!;
+        },
+      },
+    );
+    expect(sent).toEqual([
+      {
+        messages: [{ role: "user", content: { type: "text", text: "Give this note a title of at most six words:\n\nbuy milk on monday" } }],
+        maxTokens: 30,
+        systemPrompt: "Answer with the title alone.",
+      },
+    ]);
+    expect(result).toEqual({ content: [{ type: "text", text: "Monday: Milk" }], details: { title: "Monday: Milk", model: "stub-model" } });
+    // A host with no model to lend: the tool says so.
+    expect(await invokeTool(titleTool, { note: "x" })).toEqual({
+      content: [{ type: "text", text: "No model to ask here; give the note a title yourself." }],
+      isError: true,
+    });
+  });
+
+  it("a bad sampling request fails the call with the line the page quotes, before any host sends it", async () => {
+    const line = /such as `(notes_title asked the model with a bad request: [^`]+)`/.exec(page)![1]!;
+    let asked = 0;
+    const tool = defineTool({
+      ...titleTool,
+      async execute(_input, { sample }) {
+        const reply = await sample!({ messages: [{ role: "user", content: { type: "text", text: "hi" } }], maxTokens: 0 });
+        return { content: [{ type: "text", text: reply.text }] };
+      },
+    });
+    const sample = async () => {
+      asked++;
+      throw new Error("never sent");
+    };
+    await expect(invokeTool(tool, { note: "x" }, { sample })).rejects.toThrow(new TypeError(line));
+    expect(asked).toBe(0);
   });
 });
 
