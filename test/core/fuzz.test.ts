@@ -2,11 +2,25 @@
  * Property-based fuzzing (fast-check). Each property runs twice: once with a fixed seed, so a run is
  * reproducible, and once with a random seed, which fast-check prints (with the shrunk counterexample) on failure.
  */
-import { type AnyTool, defineTool, type ProgressReport, sanitizeLine, sanitizeText, type TSchema, Type, validateInput } from "@agntn/tools";
+import {
+  type AnyTool,
+  blockNote,
+  defineTool,
+  type PreparedSample,
+  type ProgressReport,
+  prepareSample,
+  type SampleRequest,
+  sanitizeLine,
+  sanitizeText,
+  type TSchema,
+  Type,
+  validateInput,
+} from "@agntn/tools";
 import { callTool } from "@agntn/tools/mcp";
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
+import { type ContentRead, readContent } from "../../src/core/content.ts";
 import { toJsonSchema } from "../../src/core/schema.ts";
 import { compileChecker, describeProblems, describeProblemsViaTypeBox, findProblems } from "../../src/core/validate.ts";
 import { fuzzTools, knownKeys } from "./fuzz-tools.ts";
@@ -551,5 +565,195 @@ describe("fuzz: sanitizeLine and sanitizeText", () => {
       }),
       { seed, numRuns: RUNS },
     );
+  });
+});
+
+// ---------------------------------------------------------------- 5. content blocks and sampling requests
+
+const PNG = "iVBORw0KGgo=";
+const KIND_KEYS: Record<string, string[]> = {
+  text: ["type", "text", "annotations", "_meta"],
+  image: ["type", "data", "mimeType", "annotations", "_meta"],
+  audio: ["type", "data", "mimeType", "annotations", "_meta"],
+  resource_link: ["type", "uri", "name", "title", "description", "mimeType", "size", "icons", "annotations", "_meta"],
+  resource: ["type", "resource", "annotations", "_meta"],
+};
+const some = <T>(arbitrary: fc.Arbitrary<T>) => fc.oneof({ weight: 3, arbitrary }, { weight: 1, arbitrary: argValue });
+
+/** Blocks that are nearly right: every kind's fields, each sometimes fitting, sometimes hostile or odd. */
+const nearBlock = fc.record(
+  {
+    type: some(fc.constantFrom("text", "image", "audio", "resource_link", "resource", "video", "TEXT")),
+    text: some(fc.oneof(fc.string(), hostileString)),
+    data: some(fc.constantFrom(PNG, "", "!!", "AAA", "AA==", "iVBO\nRw0K")),
+    mimeType: some(fc.oneof(fc.constantFrom("image/png", "audio/wav", "text/plain", "IMAGE/GIF", "png", ""), hostileString)),
+    uri: some(fc.oneof(fc.constantFrom("file:///a", "urn:x", ""), hostileString)),
+    name: some(fc.oneof(fc.constantFrom("a.txt", ""), hostileString)),
+    size: some(fc.oneof(fc.nat(), fc.double())),
+    icons: some(fc.array(fc.record({ src: some(fc.string()), sizes: some(fc.array(fc.string())) }), { maxLength: 2 })),
+    resource: some(
+      fc.record(
+        {
+          uri: some(fc.constantFrom("file:///r", "")),
+          text: some(fc.string()),
+          blob: some(fc.constantFrom(PNG, "%%")),
+          mimeType: some(fc.constantFrom("text/plain", "x")),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    annotations: some(
+      fc.record(
+        {
+          audience: some(fc.array(fc.constantFrom("user", "assistant", "robot"), { maxLength: 3 })),
+          priority: some(fc.double({ min: -1, max: 2 })),
+          lastModified: some(fc.string()),
+        },
+        { requiredKeys: [] },
+      ),
+    ),
+    _meta: argValue,
+  },
+  { requiredKeys: ["type"] },
+);
+const contentValue = fc.oneof(
+  { weight: 4, arbitrary: fc.array(fc.oneof({ weight: 4, arbitrary: nearBlock }, { weight: 1, arbitrary: argValue }), { maxLength: 5 }) },
+  { weight: 1, arbitrary: argValue },
+);
+
+/** Where a value stops being plain JSON data (an undefined, a function, a class instance, a non-finite number), or `undefined`. */
+function notPlainJson(value: unknown, at: string): string | undefined {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return undefined;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : at;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const odd = notPlainJson(item, `${at}[${i}]`);
+      if (odd) return odd;
+    }
+    return undefined;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return at;
+  for (const key of Reflect.ownKeys(value)) {
+    const descriptor = Object.getOwnPropertyDescriptor(value, key);
+    if (typeof key !== "string" || !descriptor || !("value" in descriptor)) return `${at}.${String(key)}`;
+    const odd = notPlainJson(descriptor.value, `${at}.${key}`);
+    if (odd) return odd;
+  }
+  return undefined;
+}
+
+/** Reads, or `undefined` when the value holds a getter that throws (runTool answers those as a thrown call). */
+function readOrGetterThrow(content: unknown): ContentRead | undefined {
+  try {
+    return readContent(content);
+  } catch (error) {
+    if ((error as Error).message === "getter") return undefined;
+    throw new Error(`readContent threw: ${String(error)}`);
+  }
+}
+
+describe("fuzz: readContent never throws; its lines are clean; what it accepts is plain and reads back the same", () => {
+  it.each(SEEDS)("%s", (_seed, { seed }) => {
+    let accepted = 0;
+    let rejected = 0;
+    fc.assert(
+      fc.property(contentValue, (content) => {
+        const read = readOrGetterThrow(content);
+        if (read === undefined) return;
+        if (!read.ok) {
+          rejected++;
+          if (read.problems.length === 0) throw new Error("a rejection without lines");
+          for (const line of read.problems) {
+            if (line.includes("\n")) throw new Error(`a line break in ${JSON.stringify(line)}`);
+            const unsafe = unsafeIn(line);
+            if (unsafe) throw new Error(unsafe);
+          }
+          return;
+        }
+        accepted++;
+        for (const block of read.blocks) {
+          const extra = Object.keys(block).filter((key) => !KIND_KEYS[block.type]?.includes(key));
+          if (extra.length > 0) throw new Error(`${block.type} copy carries ${extra.join(", ")}`);
+          const header = blockNote(block).split("\n")[0] as string;
+          if (block.type !== "text" && unsafeIn(header)) throw new Error(`note: ${unsafeIn(header)}`);
+        }
+        const odd = notPlainJson(read.blocks, "blocks");
+        if (odd) throw new Error(`not plain JSON at ${odd}`);
+        expect(readContent(read.blocks)).toStrictEqual(read);
+      }),
+      { seed, numRuns: RUNS },
+    );
+    expect(accepted).toBeGreaterThan(0);
+    expect(rejected).toBeGreaterThan(0);
+  });
+});
+
+describe("fuzz: prepareSample accepts a request or throws one clean TypeError line", () => {
+  const request = fc.record(
+    {
+      messages: some(
+        fc.array(
+          fc.record({
+            role: some(fc.constantFrom("user", "assistant", "system")),
+            content: some(fc.oneof(nearBlock, fc.array(nearBlock, { maxLength: 3 }))),
+          }),
+          { maxLength: 3 },
+        ),
+      ),
+      maxTokens: some(fc.oneof(fc.integer({ min: -1, max: 1000 }), fc.double())),
+      temperature: some(fc.double()),
+      systemPrompt: some(hostileString),
+      stopSequences: some(fc.array(fc.string(), { maxLength: 2 })),
+      modelPreferences: some(
+        fc.record(
+          { costPriority: some(fc.double({ min: -1, max: 2 })), hints: some(fc.array(fc.record({ name: some(fc.string()) }))) },
+          { requiredKeys: [] },
+        ),
+      ),
+      metadata: argValue,
+    },
+    { requiredKeys: ["messages", "maxTokens"] },
+  );
+
+  /** Requests that fit, hostile text and all, so the accepting side is exercised too. */
+  const fitting = fc.record(
+    {
+      messages: fc.array(
+        fc.record({ role: fc.constantFrom("user", "assistant"), content: fc.record({ type: fc.constant("text"), text: hostileString }) }),
+        { minLength: 1, maxLength: 3 },
+      ),
+      maxTokens: fc.integer({ min: 1, max: 100_000 }),
+      systemPrompt: hostileString,
+      metadata: fc.dictionary(fc.string(), fc.jsonValue()),
+    },
+    { requiredKeys: ["messages", "maxTokens"] },
+  );
+
+  it.each(SEEDS)("%s", (_seed, { seed }) => {
+    let accepted = 0;
+    fc.assert(
+      fc.property(
+        fc.oneof({ weight: 2, arbitrary: fitting }, { weight: 5, arbitrary: request }, { weight: 1, arbitrary: argValue }),
+        (value) => {
+          let prepared: PreparedSample;
+          try {
+            prepared = prepareSample("fuzz_sampler", value as SampleRequest);
+          } catch (error) {
+            if ((error as Error).message === "getter") return;
+            if (!(error instanceof TypeError)) throw new Error(`not a TypeError: ${String(error)}`);
+            const { message } = error;
+            if (!message.startsWith("fuzz_sampler asked the model with a bad request: ")) throw new Error(`unexpected message: ${message}`);
+            if (message.includes("\n") || unsafeIn(message)) throw new Error(`unclean message: ${JSON.stringify(message)}`);
+            return;
+          }
+          accepted++;
+          const odd = notPlainJson(prepared.params, "params");
+          if (odd) throw new Error(`not plain JSON at ${odd}`);
+          expect(prepareSample("fuzz_sampler", prepared.params).fingerprint).toBe(prepared.fingerprint);
+        },
+      ),
+      { seed, numRuns: RUNS },
+    );
+    expect(accepted).toBeGreaterThan(0);
   });
 });
