@@ -172,9 +172,9 @@ describe("a tool that throws a value that is not an Error", () => {
 
 describe("a tool that returns a malformed result", () => {
   const expected: Record<string, string> = {
-    "no content": "content must be an array of text blocks",
-    "content not an array": "content must be an array of text blocks",
-    "content of objects": 'every content block must be { type: "text", text: string }',
+    "no content": "content must be an array of content blocks, got undefined",
+    "content not an array": "content must be an array of content blocks, got string",
+    "content of objects": "content[0] has no type; expected one of text, image, audio, resource_link, resource",
     "isError not a boolean": "isError must be a boolean",
     null: "expected { content, details?, isError? }, got null",
     undefined: "expected { content, details?, isError? }, got undefined",
