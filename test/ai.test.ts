@@ -1,11 +1,10 @@
-import { ToolDefinitionError, ToolInputError } from "@agntn/tools";
+import { type ContentBlock, ToolDefinitionError, ToolInputError } from "@agntn/tools";
 import { AiToolError, type AiToolOutput, toAiTool, toAiTools } from "@agntn/tools/ai";
 import { generateText, type InferToolInput, type InferToolOutput, stepCountIs, type ToolSet } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { beforeEach, describe, expect, expectTypeOf, it } from "vitest";
 import { renameTool, slugTool, tools } from "../playground/server/tools.ts";
 import registration from "./fixtures/ai-registration.json" with { type: "json" };
-
 import {
   aiSeen,
   boomTool,
@@ -13,10 +12,12 @@ import {
   contextTool,
   legacyTool,
   outputTextTool,
+  ownContentTool,
   shapesTool,
   waitTool,
   wrongDetailsTool,
 } from "./fixtures/ai-tools.ts";
+import { contentTools, mediaTool, PNG, WAV } from "./fixtures/pi-content-tools.ts";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -119,9 +120,13 @@ describe("toAiTool registration", () => {
   it("keeps the input and details types", () => {
     const one = toAiTool(slugTool);
     expectTypeOf<InferToolInput<typeof one>>().toEqualTypeOf<{ text: string; separator?: "-" | "_" | "." }>();
-    expectTypeOf<InferToolOutput<typeof one>>().toEqualTypeOf<{ slug: string; separator: "-" | "_" | "." } & { text: string }>();
-    expectTypeOf<AiToolOutput<number[]>>().toEqualTypeOf<{ details: number[]; text: string }>();
-    expectTypeOf<AiToolOutput<undefined>>().toEqualTypeOf<{ text: string }>();
+    // `content` lists the blocks of a result with media; a text-only result has none.
+    type Media = { text: string; content?: ContentBlock[] };
+    expectTypeOf<InferToolOutput<typeof one>>().toEqualTypeOf<{ slug: string; separator: "-" | "_" | "." } & Media>();
+    expectTypeOf<AiToolOutput<number[]>>().toEqualTypeOf<{ details: number[] } & Media>();
+    expectTypeOf<AiToolOutput<undefined>>().toEqualTypeOf<Media>();
+    // Details with a `content` of their own never sit beside media (that is refused), so the type keeps theirs.
+    expectTypeOf<AiToolOutput<{ content: string }>>().toEqualTypeOf<{ content: string } & { text: string }>();
   });
 });
 
@@ -243,5 +248,145 @@ describe("calls through generateText", () => {
         "Error message: ToolInputError: Invalid arguments at /word: must not have fewer than 1 characters\n" +
         "Invalid arguments at /times: must be <= 3",
     });
+  });
+});
+
+describe("content kinds through generateText", () => {
+  const media = toAiTools([...contentTools, ownContentTool]);
+
+  it("returns the blocks beside the text, and the model reads the image and the sound as file parts", async () => {
+    const { outcomes, read } = await turn(media, [["media_mix", {}]]);
+    const blocks = (mediaTool.execute({}, {}) as { content: unknown[] }).content;
+    expect(outcomes).toEqual([{ id: "call1", output: { kinds: 5, text: "Here is the chart.", content: blocks }, error: undefined }]);
+    expect(read).toEqual([
+      {
+        type: "content",
+        value: [
+          { type: "text", text: "Here is the chart." },
+          { type: "file", mediaType: "image/png", data: { type: "data", data: PNG } },
+          { type: "file", mediaType: "audio/wav", data: { type: "data", data: WAV } },
+          { type: "text", text: "[resource link: q3.pdf <file:///reports/q3.pdf>, application/pdf]" },
+          { type: "text", text: "[resource: file:///notes.md, text/markdown]\n# Notes\nship it" },
+        ],
+      },
+    ]);
+  });
+
+  it("maps an output read back from storage the same way (convertToModelMessages reads stored outputs)", async () => {
+    const converted = toAiTool(mediaTool);
+    const output = await converted.execute?.({}, { toolCallId: "stored", messages: [], context: {} });
+    const stored = JSON.parse(JSON.stringify(output));
+    const fresh = await converted.toModelOutput?.({ toolCallId: "stored", input: {}, output: output as never });
+    expect(await converted.toModelOutput?.({ toolCallId: "stored", input: {}, output: stored })).toEqual(fresh);
+    expect(fresh).toMatchObject({ type: "content" });
+  });
+
+  it("answers a malformed block with the core's line", async () => {
+    const { outcomes, read } = await turn(media, [["media_bad", {}]]);
+    expect(outcomes[0]?.error).toBeInstanceOf(AiToolError);
+    expect(read).toEqual([{ type: "error-text", value: "media_bad returned a malformed result: content[1] (image): data is not base64" }]);
+  });
+
+  it("keeps details with their own content field beside text, and refuses them beside media", async () => {
+    const { outcomes, read } = await turn(media, [
+      ["fixture_own_content", { image: false }],
+      ["fixture_own_content", { image: true }],
+    ]);
+    expect(outcomes[0]).toEqual({ id: "call1", output: { content: "the tool's own", text: "text only" }, error: undefined });
+    expect(outcomes[1]?.error).toBeInstanceOf(ToolDefinitionError);
+    expect(read).toEqual([
+      { type: "text", value: "text only" },
+      {
+        type: "error-text",
+        value:
+          'ToolDefinitionError: fixture_own_content: its details have a field "content", which the AI SDK output uses for the result\'s media blocks; rename the field',
+      },
+    ]);
+  });
+});
+
+describe("log and sample on the AI SDK", () => {
+  /** A second model that answers the tool's sampling request, recording what it was sent. */
+  function samplingModel(text: string, finish: "stop" | "length" = "stop") {
+    return new MockLanguageModelV4({
+      modelId: "caption-model",
+      doGenerate: { content: [{ type: "text", text }], finishReason: { unified: finish, raw: undefined }, usage, warnings: [] },
+    });
+  }
+
+  it("gives no log (the AI SDK has no place for one) and no sample without the sampling option", async () => {
+    const { read } = await turn(toAiTools(contentTools), [
+      ["media_offer", {}],
+      ["media_log", {}],
+      ["media_sample", {}],
+    ]);
+    expect(read).toEqual([
+      { type: "text", value: "log: undefined, sample: undefined" },
+      { type: "text", value: "no log" },
+      { type: "text", value: "no sample" },
+    ]);
+  });
+
+  it("runs sample on the model given as sampling.model: the request it saw, the reply the tool got", async () => {
+    const captioner = samplingModel("a tiny red dot");
+    const { outcomes, read } = await turn(toAiTools(contentTools, { sampling: { model: captioner } }), [["media_sample", {}]]);
+    expect(read).toEqual([{ type: "text", value: "caption: a tiny red dot" }]);
+    expect(outcomes[0]?.output).toEqual({
+      model: "caption-model",
+      stopReason: "endTurn",
+      blocks: [{ type: "text", text: "a tiny red dot" }],
+      text: "caption: a tiny red dot",
+    });
+    expect(captioner.doGenerateCalls).toHaveLength(1);
+    const call = captioner.doGenerateCalls[0]!;
+    expect({
+      maxOutputTokens: call.maxOutputTokens,
+      temperature: call.temperature,
+      stopSequences: call.stopSequences,
+      tools: call.tools,
+    }).toEqual({
+      maxOutputTokens: 50,
+      temperature: 0.2,
+      stopSequences: ["END"],
+      tools: undefined,
+    });
+    expect(call.prompt).toEqual([
+      { role: "system", content: "You caption media." },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "Caption this:" },
+          { type: "file", mediaType: "image/png", data: { type: "data", data: PNG } },
+        ],
+      },
+      { role: "assistant", content: [{ type: "text", text: "A red dot?" }] },
+      {
+        role: "user",
+        content: [
+          { type: "text", text: "And this sound:" },
+          { type: "file", mediaType: "audio/wav", data: { type: "data", data: WAV } },
+        ],
+      },
+    ]);
+  });
+
+  it("maps the finish reason: length is maxTokens", async () => {
+    const { outcomes } = await turn(toAiTools(contentTools, { sampling: { model: samplingModel("a tiny", "length") } }), [
+      ["media_sample", {}],
+    ]);
+    expect(outcomes[0]?.output).toMatchObject({ model: "caption-model", stopReason: "maxTokens", text: "caption: a tiny" });
+  });
+
+  it("checks the options when the tools are converted", () => {
+    expect(() => toAiTool(slugTool, { sample: {} } as never)).toThrow(
+      new ToolDefinitionError('toAiTool: unknown option "sample"; the options are sampling'),
+    );
+    expect(() => toAiTools(tools, { sampling: { model: 3 } } as never)).toThrow(
+      new ToolDefinitionError("toAiTools: sampling.model must be a language model or a model id string"),
+    );
+    expect(() => toAiTool(slugTool, { sampling: { model: samplingModel("x"), retries: 2 } } as never)).toThrow(
+      new ToolDefinitionError('toAiTool: sampling: unknown option "retries"; the options are model'),
+    );
+    expect(() => toAiTool(slugTool, { sampling: "gpt" } as never)).toThrow(new ToolDefinitionError("toAiTool: sampling must be { model }"));
   });
 });

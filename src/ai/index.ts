@@ -3,4 +3,5 @@
  * Imports only `ai` and the core: no MCP SDK comes along.
  */
 export type { AiToolOutput } from "./output.ts";
-export { type AiTool, AiToolError, type AiToolSet, type DetailsOf, toAiTool, toAiTools } from "./tool.ts";
+export type { AiSamplingOptions } from "./sampling.ts";
+export { type AiTool, AiToolError, type AiToolOptions, type AiToolSet, type DetailsOf, toAiTool, toAiTools } from "./tool.ts";
