@@ -377,6 +377,17 @@ describe("log and sample on the AI SDK", () => {
     expect(outcomes[0]?.output).toMatchObject({ model: "caption-model", stopReason: "maxTokens", text: "caption: a tiny" });
   });
 
+  it("fails the call with the model's error when generateText throws", async () => {
+    const broken = new MockLanguageModelV4({
+      doGenerate: async () => {
+        throw new Error("quota \u001b[1mexceeded\nfor today");
+      },
+    });
+    const { outcomes, read } = await turn(toAiTools(contentTools, { sampling: { model: broken } }), [["media_sample", {}]]);
+    expect(outcomes[0]?.error).toBeInstanceOf(AiToolError);
+    expect(read).toEqual([{ type: "error-text", value: "media_sample failed: quota exceeded for today" }]);
+  });
+
   it("checks the options when the tools are converted", () => {
     expect(() => toAiTool(slugTool, { sample: {} } as never)).toThrow(
       new ToolDefinitionError('toAiTool: unknown option "sample"; the options are sampling'),
