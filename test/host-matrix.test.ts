@@ -7,7 +7,7 @@
  * says so and pins what it does instead.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CASE_IDS, type CaseId } from "./fixtures/matrix-tools.ts";
+import { CASE_IDS, type CaseId, MATRIX_PNG, MATRIX_WAV } from "./fixtures/matrix-tools.ts";
 import { openAi } from "./helpers/hosts/ai.ts";
 import { openCli } from "./helpers/hosts/cli.ts";
 import { openH3 } from "./helpers/hosts/h3.ts";
@@ -44,12 +44,27 @@ const TEXT = {
     "at /count: must be integer",
   ].join("\n"),
   // 6. a malformed result.
-  malformed: "matrix_malformed returned a malformed result: content must be an array of text blocks",
-  // 7. a name no tool has, hostile ones included: quoted, never looked up on Object.prototype.
+  malformed: "matrix_malformed returned a malformed result: content must be an array of content blocks, got string",
+  // 7. media: the text block's text (each host maps the other blocks its own way: see MEDIA below).
+  media: "a dot",
+  // 8. a block that breaks its kind: one line naming it.
+  badBlock: "matrix_media returned a malformed result: content[1] (image): data is not base64",
+  // 9. a name no tool has, hostile ones included: quoted, never looked up on Object.prototype.
   unknownName: 'Unknown matrix tool: "nope"',
   unknownToString: 'Unknown matrix tool: "toString"',
   unknownProto: 'Unknown matrix tool: "__proto__"',
 } satisfies Record<CaseId, string>;
+
+/** The media call's blocks, as the tool returns them and MCP passes them on. */
+const MEDIA = [
+  { type: "text", text: "a dot" },
+  { type: "image", data: MATRIX_PNG, mimeType: "image/png" },
+  { type: "audio", data: MATRIX_WAV, mimeType: "audio/wav" },
+  { type: "resource_link", uri: "file:///srv/dot.png", name: "dot.png", mimeType: "image/png" },
+];
+
+/** The lines a text-only channel shows for the media call's blocks after the text (the core's notes). */
+const MEDIA_NOTES = ["[image: image/png, 70 B]", "[audio: audio/wav, 44 B]", "[resource link: dot.png <file:///srv/dot.png>, image/png]"];
 
 /** The details of the valid call, where a host shows them. */
 const DETAILS = { slug: "hello_world", length: 11 };
@@ -63,6 +78,7 @@ const isUnknown = (id: CaseId): id is UnknownCase => Object.hasOwn(CALLED, id);
 
 /** MCP: the text in one content block; `isError: true` for every failure; details as `structuredContent` (the tool has an output schema). */
 function mcpAnswer(id: CaseId, text: string = TEXT[id]): Record<string, unknown> {
+  if (id === "media") return { content: MEDIA };
   return id === "valid"
     ? { content: [{ type: "text", text }], structuredContent: DETAILS }
     : { content: [{ type: "text", text }], isError: true };
@@ -87,6 +103,12 @@ function toolkitAnswer(id: CaseId): Record<string, unknown> {
 
 /** Pi: the model reads the text with Pi's error mark; a failure is thrown, so Pi records `details: {}` (a returned isError's details too). */
 function piRead(id: CaseId): Record<string, unknown> {
+  // Pi reads text and images: the image stays a Pi image block, the sound and the link become the core's notes.
+  if (id === "media") {
+    const [text, image] = MEDIA;
+    const notes = MEDIA_NOTES.slice(1).map((note) => ({ type: "text", text: note }));
+    return { isError: false, content: [text, image, ...notes], details: undefined };
+  }
   if (id === "valid") return { isError: false, content: [{ type: "text", text: TEXT.valid }], details: DETAILS };
   // Pi answers a name it has no tool for itself; no adapter runs.
   const text = isUnknown(id) ? `Tool ${CALLED[id]} not found` : TEXT[id];
@@ -95,6 +117,11 @@ function piRead(id: CaseId): Record<string, unknown> {
 
 /** OMP: the failure is returned with `isError`; OMP keeps a returned isError's details and gives every other failure `details: {}`. */
 function ompRead(id: CaseId): Record<string, unknown> {
+  if (id === "media") {
+    // OMP is handed the image as an image block; this row's mock model reads text only, so OMP itself puts its own line in its place.
+    const omitted = "[image omitted: the active model does not support image input]";
+    return { text: [TEXT.media, omitted, ...MEDIA_NOTES.slice(1)].join("\n"), isError: false, details: {} };
+  }
   if (id === "valid") return { text: TEXT.valid, isError: false, details: DETAILS };
   if (id === "returnedError") return { text: TEXT.returnedError, isError: true, details: { locked: true } };
   if (isUnknown(id)) {
@@ -115,6 +142,17 @@ function aiRead(id: CaseId): Record<string, unknown> {
   switch (id) {
     case "valid":
       return { read: { type: "text", value: TEXT.valid }, output: { slug: "hello_world", length: 11, text: TEXT.valid } };
+    case "media": {
+      // The program gets the blocks beside the text; the model reads them through toModelOutput: media as file parts, the link as its note.
+      const file = (mediaType: string, data: string) => ({ type: "file", mediaType, data: { type: "data", data } });
+      const value = [
+        { type: "text", text: TEXT.media },
+        file("image/png", MATRIX_PNG),
+        file("audio/wav", MATRIX_WAV),
+        { type: "text", text: MEDIA_NOTES[2] },
+      ];
+      return { read: { type: "content", value }, output: { content: MEDIA, text: TEXT.media } };
+    }
     case "invalid":
       return { read: { type: "error-text", value: aiRefusal('{"colour":"red","text":"ab","separator":"+","limit":0}', TEXT.invalid) } };
     case "invalidKnownKeys":
@@ -123,7 +161,7 @@ function aiRead(id: CaseId): Record<string, unknown> {
     case "unknownToString":
     case "unknownProto": {
       // The AI SDK answers a name its tool set lacks itself (the set has no prototype, so toString is lacking too).
-      const available = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed";
+      const available = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed, matrix_media";
       const value = `AI_NoSuchToolError: Model tried to call unavailable tool '${CALLED[id]}'. Available tools: ${available}.`;
       return { read: { type: "error-text", value } };
     }
@@ -139,6 +177,12 @@ function cliRun(id: CaseId): Record<string, unknown> {
     case "valid":
       // Details only with --json; the plain answer is the text.
       return { code: 0, stdout: `${TEXT.valid}\n`, stderr: "" };
+    case "media": {
+      // Never raw bytes on a terminal: each binary block is a note saying how to save it, the link its note.
+      const save = " (use --out DIR to save it)";
+      const lines = [TEXT.media, `${MEDIA_NOTES[0]}${save}`, `${MEDIA_NOTES[1]}${save}`, MEDIA_NOTES[2]];
+      return { code: 0, stdout: `${lines.join("\n")}\n`, stderr: "" };
+    }
     case "invalid":
       // The CLI cannot pass an unknown key on: it refuses the unknown option alone, before the core, naming the flags it takes.
       return failed('Invalid arguments: unknown option "--colour"; takes --text, --separator, --limit, --json');
