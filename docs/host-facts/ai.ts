@@ -4,7 +4,18 @@
  */
 import type { AnyTool } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
-import { FAILING_CALLS, failureChannel, type HostIntro, outcomeOf, peerRange, toDisplayJson, type UnnumberedPanel } from "./panels.ts";
+import {
+  CONTENT_PROBE,
+  contentLine,
+  FAILING_CALLS,
+  failureChannel,
+  type HostIntro,
+  kindsOf,
+  outcomeOf,
+  peerRange,
+  toDisplayJson,
+  type UnnumberedPanel,
+} from "./panels.ts";
 
 /** The panel header's host: its name in the site's navigation, and what it is. */
 const INTRO: HostIntro = {
@@ -30,6 +41,13 @@ export async function aiPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     context: {},
   })) as Record<string, unknown>;
   const outputKeys = Object.keys(output);
+  // What the model reads of a result with every kind: the probe's output through the tool's own toModelOutput.
+  const probe = toAiTool(CONTENT_PROBE) as unknown as {
+    execute(input: unknown, options: unknown): Promise<unknown>;
+    toModelOutput(options: { toolCallId: string; input: unknown; output: unknown }): unknown;
+  };
+  const probeOutput = await probe.execute({}, { toolCallId: "panel", messages: [], context: {} });
+  const read = (await probe.toModelOutput({ toolCallId: "panel", input: {}, output: probeOutput })) as { value?: unknown } | undefined;
   const outputRow = outputKeys.includes("text") && outputKeys.length > 1 ? "details + text" : outputKeys.join(", ");
   return {
     key: "ai",
@@ -45,5 +63,6 @@ export async function aiPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     import: 'import { toAiTool } from "@agntn/tools/ai";',
     peer: { name: "ai", range: peerRange("ai") },
     failure,
+    content: contentLine(kindsOf(read?.value)),
   };
 }

@@ -7,9 +7,12 @@ import { createMcpServer } from "@agntn/tools/mcp";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import {
+  CONTENT_PROBE,
+  contentLine,
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
+  kindsOf,
   outcomeOf,
   peerRange,
   propertyNames,
@@ -26,7 +29,7 @@ const INTRO: HostIntro = {
 const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
 export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
-  const server = createMcpServer({ name: "docs", version: "1.0.0" }, [tool]);
+  const server = createMcpServer({ name: "docs", version: "1.0.0" }, [tool, CONTENT_PROBE]);
   const client = new Client({ name: "docs-panel", version: "1.0.0" });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
@@ -36,6 +39,7 @@ export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     if (!listed) throw new Error(`the client did not list ${tool.name}`);
     const call = (args: unknown) => () => client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
     const failure = failureChannel(await outcomeOf(call(FAILING_CALLS.badInput)), await outcomeOf(call(FAILING_CALLS.toolError)));
+    const probed = await client.callTool({ name: CONTENT_PROBE.name, arguments: {} });
     const annotations = (listed.annotations ?? {}) as Record<string, unknown>;
     const hints = HINTS.filter((hint) => annotations[hint] === true).map((hint) => hint.replace(/Hint$/, ""));
     return {
@@ -52,6 +56,7 @@ export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
       import: 'import { createMcpServer } from "@agntn/tools/mcp";',
       peer: { name: "@modelcontextprotocol/server", range: peerRange("@modelcontextprotocol/server") },
       failure,
+      content: contentLine(kindsOf(probed.content)),
     };
   } finally {
     await client.close();

@@ -10,9 +10,12 @@ import { registerOmpTools } from "@agntn/tools/omp";
 import * as TypeBox from "@oh-my-pi/pi-coding-agent/extensibility/legacy-typebox";
 import { slugTool } from "../../playground/server/tools.ts";
 import {
+  CONTENT_PROBE,
+  contentLine,
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
+  kindsOf,
   outcomeOf,
   peerRange,
   propertyNames,
@@ -40,11 +43,14 @@ export function ompUnsafeJson(value: unknown): unknown {
 
 export async function ompPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const { api, registered } = recordOmp((schema) => TypeBox.Type.Unsafe(schema));
-  registerOmpTools(api, [tool]);
+  registerOmpTools(api, [tool, CONTENT_PROBE]);
   const registration = registered.find((entry) => entry.name === tool.name);
   if (!registration) throw new Error(`registerOmpTools did not register ${tool.name}`);
   const call = (args: unknown) => () => registration.execute("panel", args, undefined, undefined, undefined);
   const failure = failureChannel(await outcomeOf(call(FAILING_CALLS.badInput)), await outcomeOf(call(FAILING_CALLS.toolError)));
+  const probe = registered.find((entry) => entry.name === CONTENT_PROBE.name);
+  if (!probe) throw new Error("registerOmpTools did not register the content probe");
+  const probed = (await probe.execute("panel", {}, undefined, undefined, undefined)) as { content?: unknown };
   const parameters = ompUnsafeJson(registration.parameters) as { unsafe: unknown } | undefined;
   return {
     key: "omp",
@@ -60,6 +66,7 @@ export async function ompPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     import: 'import { registerOmpTools } from "@agntn/tools/omp";',
     peer: { name: "@oh-my-pi/pi-coding-agent", range: peerRange("@oh-my-pi/pi-coding-agent") },
     failure,
+    content: contentLine(kindsOf(probed.content)),
   };
 }
 

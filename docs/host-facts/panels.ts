@@ -9,6 +9,7 @@
  * registration becomes JSON, and the rows that only describe a value.
  */
 import { readFileSync } from "node:fs";
+import { defineTool, Type } from "@agntn/tools";
 
 export type HostKey = "mcp" | "pi" | "omp" | "ai";
 
@@ -61,6 +62,8 @@ export interface HostPanel {
   peer: { name: string; range: string };
   /** How this host hears that a call failed, measured by calling the registered tool. */
   failure: string;
+  /** What the host hands its model of a result with every content kind, measured with {@link CONTENT_PROBE}. */
+  content: string;
 }
 
 /** A panel before computePanels numbers it: the header carries the host's name and blurb only. */
@@ -143,3 +146,52 @@ export function failureChannel(badInput: Outcome, toolError: Outcome): string {
 
 /** The two failing argument sets every panel is measured with. */
 export const FAILING_CALLS = { badInput: { txt: "Hello" }, toolError: { text: "!!!" } } as const;
+
+/** A tiny PNG (1×1, red): the probe's image. */
+const PROBE_PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
+/** A WAV header with no samples: the probe's sound. */
+const PROBE_WAV = "UklGRiQAAABXQVZFZm10IBAAAAABAAEAQB8AAIA+AAACABAAZGF0YQAAAAA=";
+
+/** The kinds the probe returns, in its order. */
+export const PROBE_KINDS = ["text", "image", "audio", "resource_link", "resource"] as const;
+
+/** Registered beside the panel's tool: one block of every content kind, so each panel can say what its host keeps. */
+export const CONTENT_PROBE = defineTool({
+  name: "panel_content",
+  title: "Content Probe",
+  description: "Answer with one block of every content kind.",
+  effect: "read",
+  input: Type.Object({}, { additionalProperties: false }),
+  execute: () => ({
+    content: [
+      { type: "text", text: "every kind" },
+      { type: "image", data: PROBE_PNG, mimeType: "image/png" },
+      { type: "audio", data: PROBE_WAV, mimeType: "audio/wav" },
+      { type: "resource_link", uri: "file:///probe.txt", name: "probe.txt" },
+      { type: "resource", resource: { uri: "file:///probe.md", mimeType: "text/markdown", text: "# Probe" } },
+    ],
+  }),
+});
+
+/**
+ * The panel's content line, from the kinds the host's answer held (an AI SDK
+ * file part counts as the image or sound it carries): the probe's kinds the
+ * host kept as themselves, then those it turned into text lines.
+ */
+export function contentLine(received: readonly string[]): string {
+  const got = new Set(received);
+  const kept = PROBE_KINDS.filter((kind) => got.has(kind));
+  const noted = PROBE_KINDS.filter((kind) => !got.has(kind));
+  if (!kept.includes("text")) throw new Error("the host's answer to the content probe held no text");
+  return noted.length === 0 ? `${kept.join(", ")}: all as sent` : `${kept.join(", ")} as sent; ${noted.join(", ")} as text notes`;
+}
+
+/** The kinds of a list of blocks or parts: `type`, with a file part read by its media type. */
+export function kindsOf(blocks: unknown): string[] {
+  if (!Array.isArray(blocks)) return [];
+  return blocks.map((block) => {
+    const { type, mediaType } = (block ?? {}) as { type?: unknown; mediaType?: unknown };
+    if (type === "file" && typeof mediaType === "string") return mediaType.split("/")[0] ?? "file";
+    return String(type);
+  });
+}

@@ -2,9 +2,12 @@
 import type { AnyTool } from "@agntn/tools";
 import { registerPiTools } from "@agntn/tools/pi";
 import {
+  CONTENT_PROBE,
+  contentLine,
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
+  kindsOf,
   outcomeOf,
   peerRange,
   propertyNames,
@@ -23,12 +26,14 @@ type PiExecute = (id: string, params: unknown, signal?: AbortSignal, onUpdate?: 
 
 export async function piPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const { api, registered } = recordPi();
-  registerPiTools(api, [tool]);
+  registerPiTools(api, [tool, CONTENT_PROBE]);
   const registration = registered.find((entry) => entry.name === tool.name);
   if (!registration) throw new Error(`registerPiTools did not register ${tool.name}`);
   const execute = registration.execute as PiExecute;
   const call = (args: unknown) => () => execute("panel", args, undefined, undefined, undefined);
   const failure = failureChannel(await outcomeOf(call(FAILING_CALLS.badInput)), await outcomeOf(call(FAILING_CALLS.toolError)));
+  const probe = registered.find((entry) => entry.name === CONTENT_PROBE.name)?.execute as PiExecute;
+  const probed = (await probe("panel", {}, undefined, undefined, undefined)) as { content?: unknown };
   const guidelines = Array.isArray(registration.promptGuidelines) ? registration.promptGuidelines.length : 0;
   const prompt = [registration.promptSnippet ? "snippet" : "", guidelines ? `${guidelines} rule${guidelines === 1 ? "" : "s"}` : ""];
   return {
@@ -45,5 +50,6 @@ export async function piPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     import: 'import { registerPiTools } from "@agntn/tools/pi";',
     peer: { name: "@earendil-works/pi-coding-agent", range: peerRange("@earendil-works/pi-coding-agent") },
     failure,
+    content: contentLine(kindsOf(probed.content)),
   };
 }
