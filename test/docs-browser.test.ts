@@ -674,6 +674,7 @@ describe("the playground runs every demo tool", () => {
   const PLAN = "Q3 Report.pdf -> q3_report_pdf\nCrème Brûlée.txt -> creme_brulee_txt";
   const RENAMED = `Renamed:\n${PLAN}`;
   const NOBODY = "Nobody to ask: run this where a person can answer, or rename by hand.";
+  const BADGE_LINE = 'Drew the badge "build: passing" in green: 99×20 px, 621 bytes of SVG.';
 
   /** Opens the playground at a width and waits for its hosts. */
   async function playground(path = "/playground", viewport: { width: number; height: number } = WIDTHS.desktop) {
@@ -749,11 +750,13 @@ describe("the playground runs every demo tool", () => {
         text_count: ["text", "chunk"],
         files_rename: ["names"],
         text_stats: ["text"],
+        text_badge: ["label", "message", "color"],
       };
       const answers = {
         text_slug: everywhere("result", "creme_brulee_part_2"),
         text_count: everywhere("result", "15 words"),
         text_stats: everywhere("result", "34 characters, 6 words, 2 lines"),
+        text_badge: everywhere("result", BADGE_LINE),
       };
       for (const tool of TOOL_NAMES) {
         await pick(page, tool);
@@ -1056,6 +1059,97 @@ describe("the playground runs every demo tool", () => {
         await shoot(page, `hostile-${width}`);
         expect(await overflow(page)).toEqual([]);
       }
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  /** Each card's images as the browser has them: the src's start, the size it decoded to, the caption. */
+  async function imagesOf(page: Page) {
+    const shown: Record<string, { src: string; natural: [number, number]; alt: string; caption: string }[]> = {};
+    for (const host of ["mcp", "pi", "omp", "ai"]) {
+      shown[host] = await card(page, host)
+        .locator("[data-image]")
+        .evaluateAll((figures) =>
+          figures.map((figure) => {
+            const img = figure.querySelector("img")!;
+            return {
+              src: img.getAttribute("src")!.slice(0, 26),
+              natural: [img.naturalWidth, img.naturalHeight] as [number, number],
+              alt: img.alt,
+              caption: figure.querySelector("figcaption")?.textContent ?? "",
+            };
+          }),
+        );
+    }
+    return shown;
+  }
+
+  it("text_badge: each card shows the line and the badge as an image the browser decoded, and it fits both widths", async () => {
+    const { page, errors } = await playground("/playground?tool=text_badge");
+    try {
+      await settled(page, everywhere("result", BADGE_LINE));
+      const badge = {
+        src: "data:image/svg+xml;base64,",
+        natural: [99, 20],
+        alt: "[image: image/svg+xml, 621 B]",
+        caption: "[image: image/svg+xml, 621 B]",
+      };
+      await expect.poll(() => imagesOf(page), { timeout: 10_000 }).toEqual({ mcp: [badge], pi: [badge], omp: [badge], ai: [badge] });
+      // The SVG, read back from the MCP card's image: well-formed to Chromium's own XML parser, the texts in their elements.
+      const parsed = await card(page, "mcp")
+        .locator("[data-image] img")
+        .evaluate((img) => {
+          const src = img.getAttribute("src")!;
+          const bytes = Uint8Array.from(atob(src.slice(src.indexOf(",") + 1)), (ch) => ch.charCodeAt(0));
+          const doc = new DOMParser().parseFromString(new TextDecoder().decode(bytes), "image/svg+xml");
+          return {
+            errors: doc.getElementsByTagName("parsererror").length,
+            root: doc.documentElement.localName,
+            texts: [...doc.querySelectorAll("text")].map((text) => text.textContent),
+          };
+        });
+      expect(parsed).toEqual({ errors: 0, root: "svg", texts: ["build", "passing"] });
+      for (const [label, viewport] of Object.entries(WIDTHS)) {
+        await page.setViewportSize(viewport);
+        await shoot(page, `badge-${viewport.width}`, card(page, "mcp"));
+        expect(await overflow(page), `text_badge at ${label} width`).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("text_badge with markup in its texts: the line as written, the image decoded, no element of theirs in the page", async () => {
+    const { page, errors } = await playground("/playground?tool=text_badge");
+    // An alert() that ran would open a dialog: none may.
+    const dialogs: string[] = [];
+    page.on("dialog", (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    try {
+      await page.locator('[data-preset="badge-markup"]').click();
+      const line = `Drew the badge "<script>alert(\\"x\\")</script>: Tom & 'Jerry'" in red: 273×20 px, 820 bytes of SVG.`;
+      await settled(page, everywhere("result", line));
+      const mcp = card(page, "mcp").locator("[data-image] img");
+      await expect
+        .poll(() => mcp.evaluate((img: HTMLImageElement) => [img.complete, img.naturalWidth, img.naturalHeight]))
+        .toEqual([true, 273, 20]);
+      expect(await page.locator(".tool-playground script, .tool-playground a[href^='javascript']").count()).toBe(0);
+      expect(dialogs).toEqual([]);
+      for (const viewport of Object.values(WIDTHS)) {
+        await page.setViewportSize(viewport);
+        await shoot(page, `badge-markup-${viewport.width}`, page.locator(".tool-playground .answers"));
+        expect(await overflow(page)).toEqual([]);
+      }
+      // A case that fails draws no image at all.
+      await page.locator('[data-preset="badge-invisible"]').click();
+      const none = "The label has nothing to draw once control and format characters are removed.";
+      await settled(page, { mcp: ["isError", none], pi: ["thrown", none], omp: ["isError", none], ai: ["thrown", none] });
+      expect(await page.locator(".tool-playground [data-image]").count()).toBe(0);
+      expect(errors).toEqual([]);
     } finally {
       await page.context().close();
     }
