@@ -196,8 +196,11 @@ describe("the Defining Tools examples of content, logging and sampling", () => {
     });
   });
 
-  it("a misspelt level throws the line the page quotes", async () => {
-    const line = /throws at the call \(`(log level must be one of [^`]+)`\)/.exec(page)![1]!;
+  /** The page's text block that starts with `start`. */
+  const shownLine = (start: string) => new RegExp(`^\`\`\`text\\n(${start}[^\\n]*)\\n\`\`\`$`, "m").exec(page)![1]!;
+
+  it("a misspelt level throws, and the call fails with the line the page shows", async () => {
+    const line = shownLine("csv_rows failed: ");
     const tool = defineTool({
       ...csvTool,
       execute(_input, { log }) {
@@ -205,7 +208,11 @@ describe("the Defining Tools examples of content, logging and sampling", () => {
         return { content: [] };
       },
     });
-    await expect(invokeTool(tool, { csv: "" }, { log: () => {} })).rejects.toThrow(new TypeError(line));
+    await expect(invokeTool(tool, { csv: "" }, { log: () => {} })).rejects.toThrow(new TypeError(line.replace("csv_rows failed: ", "")));
+    expect(await callTool({ name: "rows" }, [tool], "csv_rows", { csv: "" }, { log: () => {} })).toEqual({
+      content: [{ type: "text", text: line }],
+      isError: true,
+    });
   });
 
   it("title.ts asks the client's model with the request it builds and answers with the reply's text", async () => {
@@ -241,8 +248,8 @@ describe("the Defining Tools examples of content, logging and sampling", () => {
     });
   });
 
-  it("a bad sampling request fails the call with the line the page quotes, before any host sends it", async () => {
-    const line = /such as `(notes_title asked the model with a bad request: [^`]+)`/.exec(page)![1]!;
+  it("a bad sampling request fails the call with the line the page shows, before any host sends it", async () => {
+    const line = shownLine("notes_title failed: ");
     let asked = 0;
     const tool = defineTool({
       ...titleTool,
@@ -255,7 +262,11 @@ describe("the Defining Tools examples of content, logging and sampling", () => {
       asked++;
       throw new Error("never sent");
     };
-    await expect(invokeTool(tool, { note: "x" }, { sample })).rejects.toThrow(new TypeError(line));
+    await expect(invokeTool(tool, { note: "x" }, { sample })).rejects.toThrow(new TypeError(line.replace("notes_title failed: ", "")));
+    expect(await callTool({ name: "notes" }, [tool], "notes_title", { note: "x" }, { sample })).toEqual({
+      content: [{ type: "text", text: line }],
+      isError: true,
+    });
     expect(asked).toBe(0);
   });
 });
