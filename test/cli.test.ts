@@ -5,11 +5,10 @@
  * pseudo-terminal (util-linux `script`), and the `mcp` command is driven by
  * the SDK v2 client over stdio.
  */
-import { type ChildProcess, type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcessWithoutNullStreams, execFileSync, spawn, spawnSync } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { Type } from "@agntn/tools";
 import { type CliOptions, runCli } from "@agntn/tools/cli";
 import { listTools } from "@agntn/tools/mcp";
@@ -17,56 +16,8 @@ import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
+import { BIN, children, fx, NODE, root, runFile, SOURCE } from "./fixtures/cli-run.ts";
 import { fixtureTools } from "./fixtures/cli-tools.ts";
-
-const root = fileURLToPath(new URL("..", import.meta.url));
-const BIN = "test/fixtures/cli-bin.ts";
-const NODE = process.execPath;
-const SOURCE = "--conditions=agntn-source";
-
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-const children = new Set<ChildProcess>();
-
-afterAll(() => {
-  for (const child of children) child.kill();
-});
-
-/** Runs a program to its end; `input` is written to its stdin, which is then closed. */
-function runFile(
-  file: string,
-  args: readonly string[],
-  options: { input?: string | Buffer; env?: Record<string, string>; node?: string[] } = {},
-): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(NODE, [...(options.node ?? []), SOURCE, file, ...args], {
-      cwd: root,
-      env: { ...process.env, ...options.env },
-      stdio: ["pipe", "pipe", "pipe"],
-    });
-    children.add(child);
-    let stdout = "";
-    let stderr = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
-      stderr += chunk;
-    });
-    child.on("error", reject);
-    child.on("close", (code) => {
-      children.delete(child);
-      resolve({ code, stdout, stderr });
-    });
-    child.stdin.end(options.input ?? "");
-  });
-}
-
-const fx = (args: readonly string[], options: Parameters<typeof runFile>[2] = {}) => runFile(BIN, args, options);
 
 describe("help and version", () => {
   it("prints the program's help at the top, with -h, --help or an empty line without default", async () => {
@@ -124,6 +75,8 @@ describe("help and version", () => {
         "  -P, --pinned, --no-pinned  Keep on top",
         "  -p, --priority <integer>   1 to 5",
         "  --json                     Print the details as JSON",
+        "  --out <dir>                Save images, audio and embedded files in this directory (created if missing)",
+        "  --log-level <level>        Print log messages from this level up: debug, info, notice, warning, error, critical, alert, emergency (default: warning)",
         "  -h, --help                 Show this help",
         "",
       ].join("\n"),
@@ -573,6 +526,16 @@ describe("definition contradictions", () => {
       "flag reserved for json",
       { tools: [tool("a_b", { json: Type.Boolean() })] },
       'a_b: property "json" would be --json, which the command line keeps for itself',
+    ],
+    [
+      "flag reserved for --out",
+      { tools: [tool("a_b", { out: Type.String() })] },
+      'a_b: property "out" would be --out, which the command line keeps for itself',
+    ],
+    [
+      "flag reserved for --log-level",
+      { tools: [tool("a_b", { logLevel: Type.String() })] },
+      'a_b: property "logLevel" would be --log-level, which the command line keeps for itself',
     ],
     [
       "flag reserved for help",

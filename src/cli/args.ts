@@ -9,20 +9,37 @@
  * an armour line as an option named "---BEGIN …", an unknown `--kye` as a
  * boolean, and splits `-n5` into `-n 5` in both modes. Every token would need
  * a second reading, so the rules live here, short: `--` ends options;
- * `-h`/`--help`, `--version` and `--json` belong to the host; a word shaped
- * like an option (`--word`, `--word=value`, `-x`) must be one this command
- * takes; any other word, dashes and all, is text for the next positional.
+ * `-h`/`--help`, `--version`, `--json`, `--out DIR` and `--log-level LEVEL`
+ * belong to the host; a word shaped like an option (`--word`,
+ * `--word=value`, `-x`) must be one this command takes; any other word,
+ * dashes and all, is text for the next positional.
  */
+import { LOG_LEVELS } from "../core/context.ts";
 import type { ToolInputError } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
+import type { LogLevel } from "../core/types.ts";
 import { displayPointer } from "../core/validate.ts";
 import type { Param, ToolCommand } from "./commands.ts";
 
 export type Reading =
   | { kind: "help" }
   | { kind: "version" }
-  | { kind: "run"; args: Record<string, unknown>; json: boolean; labels: Map<string, string> }
+  | ({ kind: "run"; args: Record<string, unknown>; labels: Map<string, string> } & HostFlags)
   | { kind: "error"; lines: string[] };
+
+/** What the person asked of the host itself, beside the tool's own arguments. */
+export interface HostFlags {
+  json: boolean;
+  /** `--out DIR`: where images, audio and blobs are saved. */
+  out?: string;
+  /** `--log-level LEVEL`: the least severe log level printed; absent means the default. */
+  logLevel?: LogLevel;
+}
+
+/** The host's flags that take a value. */
+const VALUE_FLAGS = ["--out", "--log-level"] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
 
 /** Reads all of standard input; the caller decides how. */
 export type StdinReader = () => Promise<Uint8Array>;
@@ -60,14 +77,14 @@ interface Scan {
   bare: string[];
   /** Index in `bare` of the first word after `--`: from there on, `-` is a plain dash, not standard input. */
   literalFrom: number;
-  json: boolean;
+  flags: HostFlags;
   lines: string[];
   stop?: "help" | "version";
 }
 
 /** First pass: options and bare words, in order. */
 function scan(command: ToolCommand, words: readonly string[]): Scan {
-  const state: Scan = { given: new Map(), bare: [], literalFrom: Number.POSITIVE_INFINITY, json: false, lines: [] };
+  const state: Scan = { given: new Map(), bare: [], literalFrom: Number.POSITIVE_INFINITY, flags: { json: false }, lines: [] };
   const takes = [...command.params.map((p) => p.flag), "--json"].join(", ");
   let textOnly = false;
   for (let i = 0; i < words.length; i++) {
@@ -84,13 +101,25 @@ function scan(command: ToolCommand, words: readonly string[]): Scan {
     if (word === "-h" || word === "--help") return { ...state, stop: "help" };
     if (word === "--version") return { ...state, stop: "version" };
     if (word === "--json") {
-      if (state.json) state.lines.push(invalid("--json given more than once"));
-      state.json = true;
+      if (state.flags.json) state.lines.push(invalid("--json given more than once"));
+      state.flags.json = true;
       continue;
     }
     const cut = word.startsWith("--") ? word.indexOf("=") : -1;
     const spelling = cut === -1 ? word : word.slice(0, cut);
     const inline = cut === -1 ? undefined : word.slice(cut + 1);
+    if (isValueFlag(spelling)) {
+      const value = inline ?? words[i + 1];
+      if (inline === undefined) {
+        if (value === undefined || value === "--" || looksLikeOption(value)) {
+          state.lines.push(invalid(`${spelling} needs a value`));
+          continue;
+        }
+        i++;
+      }
+      hostFlag(state, spelling, value as string);
+      continue;
+    }
     const hit = command.spellings.get(spelling);
     if (!hit) {
       state.lines.push(invalid(`unknown option ${quote(spelling)}; takes ${takes}`));
@@ -116,6 +145,24 @@ function scan(command: ToolCommand, words: readonly string[]): Scan {
     else state.given.set(param.key, given);
   }
   return state;
+}
+
+function isValueFlag(spelling: string): spelling is ValueFlag {
+  return (VALUE_FLAGS as readonly string[]).includes(spelling);
+}
+
+/** Sets one of the host's value flags, or names what is wrong with its value. */
+function hostFlag(state: Scan, flag: ValueFlag, value: string): void {
+  const { flags, lines } = state;
+  if (flag === "--out") {
+    if (flags.out !== undefined) lines.push(invalid("--out given more than once"));
+    else if (value === "") lines.push(invalidAt("--out", "must name a directory"));
+    else flags.out = value;
+    return;
+  }
+  if (flags.logLevel !== undefined) lines.push(invalid("--log-level given more than once"));
+  else if (!LEVELS.has(value)) lines.push(invalidAt("--log-level", `must be one of ${LOG_LEVELS.join(", ")}`));
+  else flags.logLevel = value as LogLevel;
 }
 
 /** Second pass: bare words fill the positionals a flag did not already set, in order. */
@@ -238,7 +285,7 @@ export async function readArgs(command: ToolCommand, words: readonly string[], r
   }
   if (lines.length > 0) return { kind: "error", lines };
   // Validators see a plain object, as every other host hands them.
-  return { kind: "run", args: { ...args }, json: state.json, labels };
+  return { kind: "run", args: { ...args }, labels, ...state.flags };
 }
 
 function pointerSegments(pointer: string): string[] {

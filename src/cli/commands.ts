@@ -84,7 +84,7 @@ export interface TableOptions {
 }
 
 /** Spellings the host keeps for itself on every command. */
-export const RESERVED_FLAGS: ReadonlySet<string> = new Set(["--help", "--version", "--json", "-h"]);
+export const RESERVED_FLAGS: ReadonlySet<string> = new Set(["--help", "--version", "--json", "--out", "--log-level", "-h"]);
 
 /** A word a shell passes through untouched: no quotes, globs, spaces or `$`, and no leading dash. */
 const COMMAND_WORD = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;

@@ -3,9 +3,11 @@
  * in aligned columns. Everything shown comes from tool definitions, so it is
  * cleaned like any other output.
  */
+import { LOG_LEVELS } from "../core/context.ts";
 import { sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { displayWidth, padToWidth } from "../terminal/width.ts";
 import type { Command, Param, ToolCommand } from "./commands.ts";
+import { DEFAULT_LOG_LEVEL } from "./log.ts";
 
 export interface HelpInfo {
   name: string;
@@ -107,6 +109,8 @@ function toolHelp(name: string, command: ToolCommand): string {
   const rows = [
     ...command.params.map(optionRow),
     ["--json", "Print the details as JSON"] as const,
+    ["--out <dir>", "Save images, audio and embedded files in this directory (created if missing)"] as const,
+    ["--log-level <level>", `Print log messages from this level up: ${LOG_LEVELS.join(", ")} (default: ${DEFAULT_LOG_LEVEL})`] as const,
     ["-h, --help", "Show this help"] as const,
   ];
   lines.push("Options:", ...table(rows), "");

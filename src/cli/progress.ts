@@ -13,6 +13,8 @@ export function progressText(report: ProgressReport): string {
 
 export interface ProgressLine {
   show(report: ProgressReport): void;
+  /** Writes whole lines above the progress line (a log message), then draws the line again where it was. */
+  above(lines: string): void;
   /** Erases the line (only if one is on screen) so the answer or the error starts on a clean line. */
   clear(): void;
 }
@@ -41,6 +43,13 @@ export function progressLine(terminal: Terminal): ProgressLine {
       onScreen = line;
       shown = true;
       terminal.write(`\r${line}${ERASE_TO_END}`);
+    },
+    above(lines) {
+      if (!shown) {
+        terminal.write(lines);
+        return;
+      }
+      terminal.write(`\r${ERASE_TO_END}${lines}\r${onScreen}${ERASE_TO_END}`);
     },
     clear() {
       if (!shown) return;

@@ -1,18 +1,25 @@
 /**
  * runCli: routes a command line to a command and runs it through the core,
- * then writes the answer: text on stdout, `--json` details on stdout,
- * problems on stderr with exit code 1.
+ * then writes the answer: the content on stdout (text as text, every other
+ * kind as one line, or saved under `--out`), `--json` details on stdout,
+ * problems and log messages on stderr, exit code 1 for a problem.
+ *
+ * The command line has a log channel (stderr) but no model: a tool sees
+ * `log` here and `sample` as `undefined`.
  */
 import process from "node:process";
-import { type CallFailure, type CallOutcome, runTool } from "../core/call.ts";
+import { type CallFailure, type CallOutcome, type CallSuccess, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote, safeJson, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
-import { argumentLines, looksLikeOption, readArgs } from "./args.ts";
+import { argumentLines, type HostFlags, looksLikeOption, readArgs } from "./args.ts";
 import { buildCommands, type Command, type CommandTable, type TableOptions, type ToolCommand } from "./commands.ts";
+import { contentText, type SaveRun, saveBlocks } from "./content.ts";
 import { commandHelp, programHelp } from "./help.ts";
+import { DEFAULT_LOG_LEVEL, logSink } from "./log.ts";
 import { type ProgressLine, progressLine } from "./progress.ts";
+import { outDirProblem, saver } from "./save.ts";
 
 export interface CliOptions extends TableOptions {
   /**
@@ -92,32 +99,52 @@ function failureLines(command: ToolCommand, outcome: CallFailure, labels: Readon
   return [line, ...sanitizeText(error.stack).split("\n").slice(1)];
 }
 
+/** Saves the binary blocks when `--out` asks; nothing to report otherwise. */
+function saveAll(command: ToolCommand, outcome: CallSuccess, out: string | undefined): Promise<SaveRun> | SaveRun {
+  if (out === undefined) return { lines: new Map() };
+  return saveBlocks(outcome.content, saver(out, command.entry.name));
+}
+
+/** The details as `--json` prints them, or the failure line when they are no JSON. */
+function detailsJson(command: ToolCommand, outcome: CallSuccess): { text: string } | { problem: string } {
+  try {
+    // JSON for people and programs: indented, with every character that could hide text escaped (still valid JSON).
+    return { text: safeJson(outcome.details, 2) };
+  } catch (error) {
+    return {
+      problem: failureText(command.word, new Error(`details are not JSON: ${error instanceof Error ? error.message : String(error)}`)),
+    };
+  }
+}
+
 /** Writes an answer; the exit code. */
-function answer(
+async function answer(
   command: ToolCommand,
   outcome: CallOutcome,
   labels: ReadonlyMap<string, string>,
-  json: boolean,
+  flags: HostFlags,
   options: CliOptions,
-): number {
+): Promise<number> {
   if (!outcome.ok) {
     err(failureLines(command, outcome, labels, options));
     return FAILED;
   }
-  if (json) {
-    let text: string;
-    try {
-      // JSON for people and programs: indented, with every character that could hide text escaped (still valid JSON).
-      text = safeJson(outcome.details, 2);
-    } catch (error) {
-      err([failureText(command.word, new Error(`details are not JSON: ${error instanceof Error ? error.message : String(error)}`))]);
-      return FAILED;
-    }
-    out(`${text}\n`);
-  } else if (outcome.content.length > 0) {
-    out(withNewline(sanitizeText(outcome.text)));
+  const json = flags.json ? detailsJson(command, outcome) : undefined;
+  if (json && "problem" in json) {
+    err([json.problem]);
+    return FAILED;
   }
-  return OK;
+  const saved = await saveAll(command, outcome, flags.out);
+  const problem = saved.problem === undefined ? [] : [`${command.word} failed: ${saved.problem}`];
+  if (json) {
+    out(`${json.text}\n`);
+    // stdout holds one JSON document, so the lines naming saved files go to stderr.
+    err([...saved.lines.values(), ...problem]);
+  } else {
+    if (outcome.content.length > 0) out(withNewline(contentText(outcome.content, saved.lines)));
+    err(problem);
+  }
+  return problem.length > 0 ? FAILED : OK;
 }
 
 /** Runs one tool command with its words. */
@@ -135,6 +162,12 @@ async function runToolCommand(options: CliOptions, command: ToolCommand, words: 
     err(reading.lines);
     return FAILED;
   }
+  // A DIR that cannot take files is said before the tool runs, not after it did its work.
+  const outProblem = reading.out === undefined ? undefined : await outDirProblem(reading.out);
+  if (outProblem !== undefined) {
+    err([`Invalid arguments at --out: ${outProblem}`]);
+    return FAILED;
+  }
   const controller = new AbortController();
   let interrupted = false;
   const onInterrupt = () => {
@@ -148,6 +181,8 @@ async function runToolCommand(options: CliOptions, command: ToolCommand, words: 
   const line: ProgressLine | undefined = process.stderr.isTTY && process.env.TERM !== "dumb" ? progressLine(process.stderr) : undefined;
   const host: HostContext = { signal: controller.signal, host: { cli: true, json: reading.json } satisfies CliHost };
   if (line) host.progress = (report) => line.show(report);
+  // Log lines share stderr with the progress line: written above it, so it is drawn again below them.
+  host.log = logSink(reading.logLevel ?? DEFAULT_LOG_LEVEL, (lines) => (line ? line.above(lines) : process.stderr.write(lines)));
   let outcome: CallOutcome;
   try {
     outcome = await runTool(command.entry, { args: reading.args }, host);
@@ -159,7 +194,7 @@ async function runToolCommand(options: CliOptions, command: ToolCommand, words: 
   if (pipe.closed) return OK;
   // The person pressed Ctrl-C: whatever the tool returned is not what they waited for.
   if (interrupted) return INTERRUPTED;
-  return answer(command, outcome, reading.labels, reading.json, options);
+  return answer(command, outcome, reading.labels, reading, options);
 }
 
 /** The `mcp` command takes no words but help. */
