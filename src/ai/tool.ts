@@ -5,7 +5,7 @@
  * `execute` runs, and checked only there. The AI SDK reports a failure only
  * when `execute` throws, so every failure is thrown with the core's one text.
  */
-import { type JSONSchema7, jsonSchema, type Tool, type ToolExecutionOptions } from "ai";
+import type { JSONSchema7, Tool, ToolExecutionOptions } from "ai";
 import { checkInput, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool, prepareTool } from "../core/define.ts";
@@ -14,6 +14,7 @@ import { checkOptionKeys } from "../core/options.ts";
 import { propertiesOf } from "../core/schema.ts";
 import type { AnyTool, InputOf, ToolDefinition } from "../core/types.ts";
 import { modelOutput } from "./content.ts";
+import { jsonSchema } from "./host.ts";
 import { type AiToolOutput, textCollision, toOutput } from "./output.ts";
 import { type AiSamplingOptions, aiSample, checkSampling } from "./sampling.ts";
 
