@@ -27,7 +27,9 @@ import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
 import { checkOptionKeys } from "../core/options.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
+import { nodeVersionProblem } from "./node-version.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
+import { toolkitFoundNothing, toolkitNotice } from "./toolkit-notice.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -203,6 +205,9 @@ export default defineNuxtModule<ModuleOptions>({
   },
   // Runs before any module's setup, whatever their order: installs the toolkit if missing and sets its options.
   moduleDependencies(nuxt: Nuxt) {
+    // First of all: on an older Node the build would fail later with a far less helpful error.
+    const oldNode = nodeVersionProblem(process.versions.node);
+    if (oldNode) throw new Error(oldNode);
     const written = writtenOptions(nuxt);
     const identity = serverIdentity(nuxt, written);
     const found: string[] = [];
@@ -256,6 +261,10 @@ export default defineNuxtModule<ModuleOptions>({
       addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
       // After the Host check, before the toolkit's route: the stateless path of the route.
       addServerHandler({ middleware: true, handler: runtimeFile("modern-route") });
+    });
+    // Nitro's config is made after every modules:done hook, the toolkit's included, which warns when it found no definitions.
+    nuxt.hook("nitro:config", () => {
+      if (toolkitFoundNothing(nuxt.options.nitro.virtual)) logger.info(toolkitNotice(route, options.tools));
     });
     // The toolkit's Cloudflare transport imports `agents/mcp`; without `agents` installed the build would stop there.
     const toolkitDist = dirname(await resolvePath(TOOLKIT));
