@@ -27,6 +27,7 @@ export type {
   AudioContent,
   BlobResourceContents,
   BlockExtras,
+  Caller,
   CliHints,
   ContentAnnotations,
   ContentBlock,

@@ -8,7 +8,7 @@ import type { PreparedTool } from "./define.ts";
 import { type PreparedQuestion, prepareQuestion } from "./questions.ts";
 import { type PreparedSample, prepareSample } from "./sampling.ts";
 import { sanitizeLine } from "./sanitize.ts";
-import type { Answer, LogLevel, ProgressUpdate, SampleResult, ToolContext } from "./types.ts";
+import type { Answer, Caller, LogLevel, ProgressUpdate, SampleResult, ToolContext } from "./types.ts";
 
 /** The levels, least to most severe: hosts compare a message's level with the client's by index here. */
 export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
@@ -42,6 +42,8 @@ export interface HostContext {
   log?: (entry: LogEntry) => void | Promise<void>;
   /** Sends a checked request to the client's model and resolves with a reply that passed `request.check`. */
   sample?: (request: PreparedSample) => Promise<SampleResult>;
+  /** The authorized caller, when the host checked an access token. */
+  auth?: Caller;
   host?: unknown;
 }
 
@@ -64,6 +66,7 @@ export function callContext(entry: PreparedTool, host: HostContext): CallContext
   const context: ToolContext = {};
   if (host.signal) context.signal = host.signal;
   if (host.host !== undefined) context.host = host.host;
+  if (host.auth) context.auth = host.auth;
   if (host.progress) context.progress = progressFor(host.progress, () => answered);
   if (host.ask) context.ask = askFor(entry.name, host.ask, () => answered, open);
   if (host.log) context.log = logFor(entry.name, host.log, () => answered);

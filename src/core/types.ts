@@ -147,6 +147,24 @@ export interface SampleResult {
   stopReason?: string;
 }
 
+/**
+ * Who is calling, as an HTTP host's authorization read it from the access
+ * token. A tool can act per user with it; the token itself is never passed
+ * on (a tool must not forward a token meant for this server).
+ */
+export interface Caller {
+  /** The token's subject (`sub`): the person or service it speaks for, when the token names one. */
+  subject?: string;
+  /** The OAuth client the token was issued to. */
+  clientId: string;
+  /** The scopes the token grants. */
+  scopes: string[];
+  /** The token's claims as the verifier read them (a JWT's payload for `jwtVerifier`). */
+  claims: Record<string, unknown>;
+  /** When the token expires, in seconds since the epoch. */
+  expiresAt?: number;
+}
+
 /** What `execute` gets beside its input. Each part is `undefined` where the host cannot give it. */
 export interface ToolContext {
   signal?: AbortSignal;
@@ -160,6 +178,8 @@ export interface ToolContext {
   log?: (level: LogLevel, message: string, data?: unknown) => void;
   /** Asks the client's model for a completion (MCP sampling). */
   sample?: (request: SampleRequest) => Promise<SampleResult>;
+  /** The authorized caller, on an HTTP host with `auth`. */
+  auth?: Caller;
   /** The host's own context object (Pi's `ctx`, the CLI's `{ cli: true, json }`, …). */
   host?: unknown;
 }

@@ -23,6 +23,8 @@ export interface McpRoute {
   close(): Promise<void>;
   /** Number of open 2025 sessions (for health checks and tests). */
   readonly sessions: number;
+  /** With `auth`: the protected resource metadata's path, which this handler also answers. */
+  readonly metadataPath?: string;
 }
 
 /**
@@ -37,6 +39,7 @@ export function mcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: M
   return Object.defineProperties(route, {
     close: { value: () => handler.close() },
     sessions: { get: () => handler.sessions },
+    metadataPath: { value: handler.metadataPath, enumerable: handler.metadataPath !== undefined },
   }) as McpRoute;
 }
 
@@ -52,12 +55,14 @@ export interface MountMcpOptions extends McpHttpOptions {
 
 /**
  * Registers the endpoint on an h3 v2 app (`app.all(route, …)`) and returns it,
- * so the caller can close its sessions when the server stops.
+ * so the caller can close its sessions when the server stops. With `auth`,
+ * the protected resource metadata's well-known path is registered too.
  */
 export function mountMcp(app: RouteTarget, info: ServerInfo, tools: readonly AnyTool[], options: MountMcpOptions = {}): McpRoute {
   checkOptionKeys("mountMcp", options, [...HTTP_OPTIONS, "route"]);
   const { route = "/mcp", ...rest } = options;
   const handler = mcpRoute(info, tools, rest);
   app.all(route, handler);
+  if (handler.metadataPath) app.all(handler.metadataPath, handler);
   return handler;
 }

@@ -7,15 +7,19 @@
  * could never ask. Sessions live in this process's memory.
  */
 import {
+  type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
+import type { PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "../protocol/call.ts";
+import { calledTools, principalOf } from "../protocol/caller.ts";
 import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "../protocol/hosts.ts";
+import { type AuthGate, createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { createMcpServer, type McpServerOptions, SERVER_OPTIONS } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { createStateSeal } from "./state-seal.ts";
@@ -44,6 +48,13 @@ export interface McpHttpOptions extends McpServerOptions {
   sessions?: boolean;
   /** Out-of-band errors (a failed notification, a transport error). */
   onerror?: (error: Error) => void;
+  /**
+   * OAuth 2.1 resource-server authorization: every request needs a valid
+   * access token minted for `auth.resource`, each tool call the scope of its
+   * effect, and the protected resource metadata is served at its well-known
+   * path. Without it, anyone who reaches the URL may call every tool.
+   */
+  auth?: McpAuthOptions;
 }
 
 export interface McpHttpHandler {
@@ -52,6 +63,8 @@ export interface McpHttpHandler {
   close(): Promise<void>;
   /** Number of open 2025 sessions (for health checks and tests). */
   readonly sessions: number;
+  /** With `auth`: the path of the protected resource metadata, which `fetch` also answers (route it here too). */
+  readonly metadataPath?: string;
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {
@@ -70,12 +83,12 @@ export const HTTP_OPTIONS = [
   "sessionIdleMs",
   "maxSessions",
   "onerror",
+  "auth",
 ] as const;
 
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
   checkOptionKeys("createMcpHttpHandler", options, HTTP_OPTIONS);
-  toolIndex(tools); // checks the list now, not on the first request
   const serverOptions = pick(options, SERVER_OPTIONS);
   const policy = hostPolicy(options);
   const onerror = options.onerror ?? (() => {});
@@ -85,6 +98,8 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     return server;
   };
   const stateless = options.sessions === false;
+  const gate = options.auth === undefined ? undefined : createAuthGate(options.auth);
+  const own = toolIndex(tools);
   // Built now, so a short key fails here rather than on the first question.
   createStateSeal(serverOptions);
   const modern = createMcpHandler(factory, { legacy: stateless ? "stateless" : "reject", onerror });
@@ -94,7 +109,10 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     onerror,
   );
 
-  const openSession = async (request: Request): Promise<Response> => {
+  // With auth, a 2025 session belongs to the caller who opened it: another token gets "not found", as for any unknown id.
+  const owners = new WeakMap<WebStandardStreamableHTTPServerTransport, string>();
+
+  const openSession = async (request: Request, auth: AuthInfo | undefined): Promise<Response> => {
     const server = factory();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
@@ -104,16 +122,17 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     transport.onclose = () => {
       if (transport.sessionId) sessions.forget(transport.sessionId);
     };
+    owners.set(transport, principalOf(auth));
     await server.connect(transport);
-    return transport.handleRequest(request);
+    return transport.handleRequest(request, auth ? { authInfo: auth } : undefined);
   };
 
-  const legacy = async (request: Request): Promise<Response> => {
+  const legacy = async (request: Request, auth: AuthInfo | undefined): Promise<Response> => {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const transport = sessions.use(id);
-      if (!transport) return jsonRpcError(404, -32001, "Session not found");
-      return transport.handleRequest(request);
+      if (!transport || owners.get(transport) !== principalOf(auth)) return jsonRpcError(404, -32001, "Session not found");
+      return transport.handleRequest(request, auth ? { authInfo: auth } : undefined);
     }
     if (request.method === "POST") {
       const body: unknown = await request
@@ -121,18 +140,28 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
         .json()
         .catch(() => undefined);
       const opening = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-      if (opening) return openSession(request);
+      if (opening) return openSession(request, auth);
     }
     return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
+  };
+
+  const route = async (request: Request, auth: AuthInfo | undefined): Promise<Response> => {
+    const extra = auth ? { authInfo: auth } : {};
+    if (stateless) return modern.fetch(request, extra);
+    const isLegacy = request.headers.has("mcp-session-id") || (await isLegacyRequest(request).catch(() => false));
+    return isLegacy ? legacy(request, auth) : modern.fetch(request, extra);
   };
 
   return {
     async fetch(request) {
       const refused = hostRefusal(request.headers.get("host"), request.headers.get("origin"), policy);
       if (refused) return refused;
-      if (stateless) return modern.fetch(request);
-      const isLegacy = request.headers.has("mcp-session-id") || (await isLegacyRequest(request).catch(() => false));
-      return isLegacy ? legacy(request) : modern.fetch(request);
+      if (!gate) return route(request, undefined);
+      if (new URL(request.url).pathname === gate.metadataPath) return gate.metadata(request);
+      const auth = await gate.authenticate(request);
+      if (auth instanceof Response) return auth;
+      const overreach = await scopeRefusal(gate, own, request, auth);
+      return overreach ?? route(request, auth);
     },
     async close() {
       await Promise.allSettled([modern.close(), sessions.closeAll()]);
@@ -140,7 +169,29 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     get sessions() {
       return sessions.size;
     },
+    ...(gate ? { metadataPath: gate.metadataPath } : {}),
   };
+}
+
+/** The 403 for the first tool in a POST body that the token may not call; `undefined` when it may call them all. */
+async function scopeRefusal(
+  gate: AuthGate,
+  own: ReadonlyMap<string, PreparedTool>,
+  request: Request,
+  auth: AuthInfo,
+): Promise<Response | undefined> {
+  if (request.method !== "POST") return undefined;
+  const body: unknown = await request
+    .clone()
+    .json()
+    .catch(() => undefined);
+  for (const name of calledTools(body)) {
+    const entry = own.get(name);
+    // An unknown name is the server's to answer; an external tool (the toolkit's) carries no effect to check.
+    const refusal = entry && gate.refuseCall(auth, entry);
+    if (refusal) return refusal;
+  }
+  return undefined;
 }
 
 function hostListOption(value: unknown, name: string): HostList | undefined {

@@ -20,6 +20,7 @@ import { supportsSampling } from "../core/sampling.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
+import { callerOf, principalOf } from "../protocol/caller.ts";
 import { listTools } from "../protocol/list.ts";
 import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
@@ -95,6 +96,8 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
       signal: ctx.mcpReq.signal,
       log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
     };
+    const authInfo = ctx.http?.authInfo;
+    if (authInfo) base.auth = callerOf(authInfo);
     const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, (n) => ctx.mcpReq.notify(n), report);
     if (progress) base.progress = progress;
     // 2026-07-28 requests carry the client's capabilities; a 2025 connection declared them at initialize.
@@ -106,7 +109,8 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
     if (!envelope) return callEntry(entry, args, { ...base, ...pushedAsks(ctx, forms, sampling) });
     const round = {
       seal: sealFor(ctx),
-      digest: await callDigest(name, args),
+      // Bound to the caller: one user's pending question can never be answered with another's token.
+      digest: await callDigest(name, args, principalOf(authInfo)),
       requestState: ctx.mcpReq.requestState(),
       responses: ctx.mcpReq.inputResponses,
     };

@@ -114,11 +114,15 @@ function fnv1a(text: string): string {
   return a.toString(16).padStart(8, "0") + b.toString(16).padStart(8, "0");
 }
 
-/** A digest of one call: a state made for one tool and its arguments fits no other call. */
-export async function callDigest(name: string, args: unknown): Promise<string> {
+/**
+ * A digest of one call: a state made for one tool and its arguments fits no
+ * other call, nor the same call by another caller (`principal`, empty
+ * without authorization).
+ */
+export async function callDigest(name: string, args: unknown, principal = ""): Promise<string> {
   let text: string;
   try {
-    text = JSON.stringify([name, args ?? null]);
+    text = JSON.stringify([name, args ?? null, principal]);
   } catch {
     // Arguments no JSON can hold (nested past the stack): a digest no state fits, and validation will refuse them.
     return `unhashable:${Math.random()}`;

@@ -12,6 +12,7 @@ import { failureText } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex } from "../protocol/call.ts";
+import { callerOf, type TokenInfo } from "../protocol/caller.ts";
 import { listTools, type McpToolAnnotations } from "../protocol/list.ts";
 import { askThroughElicitation, type ToolkitElicitation } from "./elicitation.ts";
 import { logSender, type ToolkitLogger } from "./log.ts";
@@ -33,6 +34,8 @@ export interface ToolkitRequestExtra {
   /** Set only when the toolkit runs with sessions; stateless answers are plain JSON, with no room for notifications. */
   sessionId?: string;
   _meta?: { progressToken?: string | number; [key: string]: unknown };
+  /** The verified token, when the route checked one (the module's `auth`). */
+  authInfo?: TokenInfo;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
   sendRequest(
     request: { method: string; params?: Record<string, unknown> },
@@ -116,6 +119,7 @@ function clientCapabilities(helper: { server: unknown }): unknown {
 
 async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
   const context: HostContext = { signal: extra.signal };
+  if (extra.authInfo) context.auth = callerOf(extra.authInfo);
   const progress = progressSender(extra);
   if (progress) context.progress = progress;
   try {

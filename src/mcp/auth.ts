@@ -1,0 +1,132 @@
+/**
+ * The `auth` option of every HTTP face: this server as an OAuth 2.1 resource
+ * server, as MCP asks. It serves the protected resource metadata (RFC 9728),
+ * answers a request without a valid token with 401 and a challenge that
+ * points to that document, refuses tokens minted for another audience, and
+ * answers a call above the token's scopes with 403 `insufficient_scope`
+ * naming the scope it needs, so a client can step up. Token checks are the
+ * SDK's `verifyBearerToken`; nothing is kept between requests, so any
+ * instance can check any request.
+ */
+import {
+  type AuthInfo,
+  bearerAuthChallengeResponse,
+  getOAuthProtectedResourceMetadataUrl,
+  OAuthError,
+  OAuthErrorCode,
+  type OAuthTokenVerifier,
+  verifyBearerToken,
+} from "@modelcontextprotocol/server";
+import type { PreparedTool } from "../core/define.ts";
+import { checkOptionKeys } from "../core/options.ts";
+import { quote, sanitizeLine } from "../core/sanitize.ts";
+import { isRecord } from "../core/schema.ts";
+import type { Effect } from "../core/types.ts";
+import { type EffectScopes, effectScopes, mayCall } from "../protocol/scopes.ts";
+
+export interface McpAuthOptions {
+  /** Checks an access token and says who it is for: the SDK's verifier shape. `jwtVerifier` is one; any provider's fits. */
+  verifier: OAuthTokenVerifier;
+  /**
+   * This endpoint's public URL, e.g. `https://example.com/mcp`: the audience
+   * every token must be minted for (RFC 8707), and the `resource` the
+   * metadata names. The verifier must report it in `AuthInfo.resource`.
+   */
+  resource: string | URL;
+  /** The authorization servers (issuer URLs) clients get tokens from. */
+  authorizationServers: ReadonlyArray<string | URL>;
+  /** Renames the scope each effect needs. Default `tools:read`, `tools:write`, `tools:destructive`. */
+  scopes?: Partial<Record<Effect, string>>;
+  /** A name for people, in the metadata as `resource_name`. */
+  resourceName?: string;
+  /** A page on how to get access, in the metadata as `resource_documentation`. */
+  documentation?: string | URL;
+}
+
+export const AUTH_OPTIONS = ["verifier", "resource", "authorizationServers", "scopes", "resourceName", "documentation"] as const;
+
+/** The checked `auth` option, ready for requests. */
+export interface AuthGate {
+  /** The path the metadata document is served on (`/.well-known/oauth-protected-resource` + the resource's path). */
+  readonly metadataPath: string;
+  /** The metadata document's URL, as challenges name it. */
+  readonly metadataUrl: string;
+  readonly scopes: EffectScopes;
+  /** The metadata document (GET), or 405 for any other method. */
+  metadata(request: Request): Response;
+  /** The verified token, or the 401 to answer with. */
+  authenticate(request: Request): Promise<AuthInfo | Response>;
+  /** The 403 for a call of a tool above the token's scopes; `undefined` when the token may call it. */
+  refuseCall(auth: AuthInfo, entry: PreparedTool): Response | undefined;
+}
+
+function urlOption(value: unknown, name: string): URL {
+  if (typeof value !== "string" && !(value instanceof URL)) throw new TypeError(`auth.${name} must be a URL`);
+  try {
+    return new URL(value);
+  } catch {
+    throw new TypeError(`auth.${name} must be an absolute URL, got ${quote(String(value))}`);
+  }
+}
+
+/** Checks the option once, at start-up: a missing part or a typo stops the server, never turns the check off. */
+export function createAuthGate(options: unknown): AuthGate {
+  checkOptionKeys("auth", options, AUTH_OPTIONS);
+  if (!isRecord(options)) throw new TypeError("auth must be { verifier, resource, authorizationServers }");
+  const verifier = options.verifier as OAuthTokenVerifier | undefined;
+  if (!verifier || typeof verifier.verifyAccessToken !== "function")
+    throw new TypeError("auth.verifier must have verifyAccessToken(token)");
+  const resource = urlOption(options.resource, "resource");
+  resource.hash = "";
+  const servers = options.authorizationServers;
+  if (!Array.isArray(servers) || servers.length === 0) throw new TypeError("auth.authorizationServers must list at least one issuer URL");
+  const issuers = servers.map((server, i) => urlOption(server, `authorizationServers[${i}]`).href);
+  const scopes = effectScopes(options.scopes);
+  const metadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
+  const document: Record<string, unknown> = {
+    resource: resource.href,
+    authorization_servers: issuers,
+    scopes_supported: [scopes.read, scopes.write, scopes.destructive],
+    bearer_methods_supported: ["header"],
+  };
+  if (options.resourceName !== undefined) document.resource_name = sanitizeLine(options.resourceName);
+  if (options.documentation !== undefined) document.resource_documentation = urlOption(options.documentation, "documentation").href;
+  const body = JSON.stringify(document);
+  return {
+    metadataPath: new URL(metadataUrl).pathname,
+    metadataUrl,
+    scopes,
+    metadata(request) {
+      if (request.method !== "GET" && request.method !== "HEAD")
+        return new Response(null, { status: 405, headers: { allow: "GET, HEAD" } });
+      // Public by design (RFC 9728): a browser client on any origin must be able to read where to get a token.
+      return new Response(request.method === "HEAD" ? null : body, {
+        headers: { "content-type": "application/json", "access-control-allow-origin": "*", "cache-control": "max-age=300" },
+      });
+    },
+    async authenticate(request) {
+      const header = request.headers.get("authorization");
+      // RFC 6750 §3.1: a request that sent no credentials gets the challenge without an error code.
+      if (!header) return unauthorized(metadataUrl);
+      try {
+        return await verifyBearerToken(header, { verifier, expectedResource: resource, resourceMetadataUrl: metadataUrl });
+      } catch (error) {
+        // A verifier that throws something else (a network failure fetching keys) is a refusal too, never a 500 with its stack.
+        const refusal =
+          error instanceof OAuthError ? error : new OAuthError(OAuthErrorCode.InvalidToken, "The access token could not be verified");
+        return bearerAuthChallengeResponse(refusal, { resourceMetadataUrl: metadataUrl });
+      }
+    },
+    refuseCall(auth, entry) {
+      if (mayCall(auth, entry.tool.effect, scopes)) return undefined;
+      const needed = scopes[entry.tool.effect];
+      const error = new OAuthError(OAuthErrorCode.InsufficientScope, `Calling ${sanitizeLine(entry.name)} needs the scope ${needed}`);
+      return bearerAuthChallengeResponse(error, { requiredScopes: [needed], resourceMetadataUrl: metadataUrl });
+    },
+  };
+}
+
+function unauthorized(metadataUrl: string): Response {
+  const body = { error: "invalid_token", error_description: "This MCP server needs an access token" };
+  return Response.json(body, { status: 401, headers: { "www-authenticate": `Bearer resource_metadata="${metadataUrl}"` } });
+}
