@@ -261,7 +261,7 @@ describe("options checked when given: a misspelt key never turns a protection of
     [
       "toToolkitTools",
       () => toToolkitTools(info, demoTools, { elicit: () => ({}) } as never),
-      typo("toToolkitTools", "elicit", "elicitation, logger, server"),
+      typo("toToolkitTools", "elicit", "elicitation, logger, server, authInfo"),
     ],
     [
       "runCli",

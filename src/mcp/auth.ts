@@ -80,7 +80,12 @@ export function createAuthGate(options: unknown): AuthGate {
   resource.hash = "";
   const servers = options.authorizationServers;
   if (!Array.isArray(servers) || servers.length === 0) throw new TypeError("auth.authorizationServers must list at least one issuer URL");
-  const issuers = servers.map((server, i) => urlOption(server, `authorizationServers[${i}]`).href);
+  // Listed exactly as given once checked: an issuer identifier is compared as a string (RFC 8414 §3.3), and a URL's
+  // href would add a trailing slash the issuer's own `iss` may not have.
+  const issuers = servers.map((server, i) => {
+    urlOption(server, `authorizationServers[${i}]`);
+    return String(server);
+  });
   const scopes = effectScopes(options.scopes);
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   const document: Record<string, unknown> = {

@@ -51,7 +51,32 @@ export interface ModuleOptions {
    * takes the place of this list.
    */
   allowedHosts?: string[] | "any";
+  /**
+   * OAuth 2.1 authorization for the route: every request needs an access
+   * token for `audience`, each tool call the scope of its effect. The values
+   * land in server-side runtime config, where NUXT_AGNTN_TOOLS_AUTH_* set
+   * them at run time; none is a secret. `verifier` names a module exporting
+   * its own `verifier` ({ verifyAccessToken }) for tokens that are not JWTs.
+   */
+  auth?: AuthModuleOptions;
 }
+
+export interface AuthModuleOptions {
+  /** The issuer tokens come from; its keys are found through its discovery document unless `jwksUri` is given. */
+  issuer?: string;
+  /** The route's public URL, e.g. `https://example.com/mcp`: the audience tokens must be minted for. */
+  audience?: string;
+  jwksUri?: string;
+  /** The issuers the metadata lists; default: `issuer`. */
+  authorizationServers?: string[];
+  /** Renames the scope each effect needs (default `tools:read`, `tools:write`, `tools:destructive`). */
+  scopes?: { read?: string; write?: string; destructive?: string };
+  resourceName?: string;
+  /** A module exporting `verifier`, e.g. `"~~/server/verifier"`, used instead of the JWT verifier. */
+  verifier?: string;
+}
+
+const AUTH_KEYS = ["issuer", "audience", "jwksUri", "authorizationServers", "scopes", "resourceName", "verifier"] as const;
 
 const TOOLKIT = "@nuxtjs/mcp-toolkit";
 
@@ -185,6 +210,22 @@ function hasPackage(name: string, rootDir: string): boolean {
   }
 }
 
+/** The auth settings as runtime config holds them: the options' values, every key present (empty when unset). */
+function authRuntimeConfig(options: AuthModuleOptions | undefined, given: unknown): Record<string, unknown> {
+  const from = {
+    ...(typeof given === "object" && given !== null ? (given as Record<string, unknown>) : {}),
+    ...(options ?? {}),
+  } as AuthModuleOptions;
+  return {
+    issuer: from.issuer ?? "",
+    audience: from.audience ?? "",
+    jwksUri: from.jwksUri ?? "",
+    authorizationServers: from.authorizationServers ?? "",
+    resourceName: from.resourceName ?? "",
+    scopes: { read: from.scopes?.read ?? "", write: from.scopes?.write ?? "", destructive: from.scopes?.destructive ?? "" },
+  };
+}
+
 /** The runtime file next to this module: `.ts` in the sources, `.js` once built (tsdown builds each of RUNTIME_FILES). */
 function runtimeFile(name: RuntimeFile): string {
   for (const extension of [".ts", ".js", ".mjs"]) {
@@ -222,7 +263,17 @@ export default defineNuxtModule<ModuleOptions>({
     };
   },
   async setup(options, nuxt) {
-    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts"]);
+    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts", "auth"]);
+    checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
+    const verifierPath = options.auth?.verifier ? await resolvePath(options.auth.verifier) : undefined;
+    if (verifierPath && !existsSync(verifierPath)) {
+      throw new Error(`@agntn/tools: agntnTools.auth.verifier is "${options.auth?.verifier}", but no file resolves from it`);
+    }
+    addServerTemplate({
+      filename: "#agntn-tools/verifier.mjs",
+      getContents: () =>
+        verifierPath ? `export { verifier } from ${JSON.stringify(verifierPath)};\n` : "export const verifier = undefined;\n",
+    });
     const found = notices.get(nuxt) ?? [];
     const nitro = nuxt.options.nitro;
     nitro.experimental ??= {};
@@ -259,6 +310,8 @@ export default defineNuxtModule<ModuleOptions>({
       const mcp = (nuxt.options as unknown as Record<string, { route?: unknown } | undefined>).mcp;
       if (typeof mcp?.route === "string" && mcp.route !== "") route = mcp.route;
       addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
+      // After the Host check, before either path of the route: tokens and scopes.
+      addServerHandler({ middleware: true, handler: runtimeFile("route-auth") });
       // After the Host check, before the toolkit's route: the stateless path of the route.
       addServerHandler({ middleware: true, handler: runtimeFile("modern-route") });
     });
@@ -299,6 +352,8 @@ export default defineNuxtModule<ModuleOptions>({
       requestStateKey: typeof ours.requestStateKey === "string" ? ours.requestStateKey : "",
       // Empty: the build's list holds. NUXT_AGNTN_TOOLS_ALLOWED_HOSTS fills it at run time.
       allowedHosts: ours.allowedHosts ?? "",
+      // Every key declared, empty when unset, so NUXT_AGNTN_TOOLS_AUTH_* can set each at run time.
+      auth: authRuntimeConfig(options.auth, ours.auth),
     };
     addServerTemplate({
       filename: "#agntn-tools/config.mjs",

@@ -21,6 +21,7 @@ import { sampleThroughRequest } from "./sampling.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
 export { MAX_ASKS } from "../protocol/ask.ts";
+export type { TokenInfo } from "../protocol/caller.ts";
 export type { ToolkitElicitation } from "./elicitation.ts";
 export type { ToolkitLogger } from "./log.ts";
 export { checkStandIn, type ZodStandIn, zodStandIn } from "./zod-standin.ts";
@@ -75,9 +76,16 @@ export interface ToolkitOptions {
    * `sample`; without it, `sample` is `undefined`.
    */
   server?: () => { server: unknown };
+  /**
+   * The verified access token of the current request, for a route that
+   * checks tokens in its own middleware (the Nuxt module's `auth` does):
+   * the tool then sees the caller as `context.auth`. SDK v1's own
+   * `extra.authInfo` is used when the transport set it.
+   */
+  authInfo?: () => TokenInfo | undefined;
 }
 
-const TOOLKIT_OPTIONS = ["elicitation", "logger", "server"] as const;
+const TOOLKIT_OPTIONS = ["elicitation", "logger", "server", "authInfo"] as const;
 
 /**
  * The tool definitions for `defineMcpHandler({ tools })`. Each entry lists
@@ -119,7 +127,8 @@ function clientCapabilities(helper: { server: unknown }): unknown {
 
 async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
   const context: HostContext = { signal: extra.signal };
-  if (extra.authInfo) context.auth = callerOf(extra.authInfo);
+  const token = extra.authInfo ?? options.authInfo?.();
+  if (token) context.auth = callerOf(token);
   const progress = progressSender(extra);
   if (progress) context.progress = progress;
   try {

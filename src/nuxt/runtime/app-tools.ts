@@ -4,10 +4,14 @@
  * themselves for the 2026 path, which finds them again by their stand-in.
  */
 import type { AnyTool } from "@agntn/tools";
-import { type ToolkitTool, toToolkitTools } from "@agntn/tools/toolkit";
+import { type TokenInfo, type ToolkitTool, toToolkitTools } from "@agntn/tools/toolkit";
 import { useMcpElicitation, useMcpLogger, useMcpServer } from "@nuxtjs/mcp-toolkit/server";
+import { useEvent } from "nitropack/runtime";
 import config from "#agntn-tools/config.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
+
+/** The key ./route-auth.ts keeps the verified token under (here, not there: route-auth imports this file). */
+export const AUTH_CONTEXT_KEY = "agntnToolsAuth";
 
 function checkedList(): readonly AnyTool[] {
   if (!Array.isArray(tools)) {
@@ -23,6 +27,8 @@ export const standIns: readonly ToolkitTool[] = toToolkitTools({ name: config.na
   elicitation: useMcpElicitation,
   logger: useMcpLogger,
   server: useMcpServer,
+  // The token ./route-auth.ts verified for this request, when the route requires one.
+  authInfo: () => useEvent().context[AUTH_CONTEXT_KEY] as TokenInfo | undefined,
 });
 
 const byName = new Map(appTools.map((tool) => [tool.name, tool]));

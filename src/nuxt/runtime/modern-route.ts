@@ -11,10 +11,10 @@
  */
 import { type AnyTool, type ServerInfo, sanitizeLine } from "@agntn/tools";
 import { createMcpServer, type ExternalTool } from "@agntn/tools/mcp";
-import { createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
+import { type AuthInfo, createMcpHandler, isLegacyRequest, type McpHttpHandler } from "@modelcontextprotocol/server";
 import { defineEventHandler, getRequestURL, readRawBody } from "h3";
 import config from "#agntn-tools/config.mjs";
-import { appToolOf } from "./app-tools.ts";
+import { AUTH_CONTEXT_KEY, appToolOf } from "./app-tools.ts";
 import { isExactRoute } from "./hosts.ts";
 import { beforeInitialize, INTERNAL_HEADER, internalToken, onSessionRequest } from "./session-guard.ts";
 import { stateKeyOf, warnWithoutStateKey } from "./state-key.ts";
@@ -175,7 +175,11 @@ async function serve(event: EventLike, request: Request, parsed: unknown): Promi
   const id = request.headers.get(ROUTE_HEADER) ?? "";
   perRequest.set(id, await routeTools(event));
   try {
-    return await handlerFor(key).fetch(request, parsed === undefined ? {} : { parsedBody: parsed });
+    const authInfo = (event as { context?: Record<string, unknown> }).context?.[AUTH_CONTEXT_KEY] as AuthInfo | undefined;
+    return await handlerFor(key).fetch(request, {
+      ...(parsed === undefined ? {} : { parsedBody: parsed }),
+      ...(authInfo ? { authInfo } : {}),
+    });
   } finally {
     // The factory has run by the time the response starts; a streamed answer keeps its server, not this entry.
     perRequest.delete(id);

@@ -7,6 +7,7 @@ import type { ToolkitTool } from "@agntn/tools/toolkit";
 import config from "#agntn-tools/config.mjs";
 import { standIns } from "./app-tools.ts";
 import { joinTools, type ListedEntry } from "./join.ts";
+import { warnWhenOpen } from "./route-auth.ts";
 import { warnWithoutStateKey } from "./state-key.ts";
 import { answerUnknownNames } from "./unknown-names.ts";
 
@@ -29,7 +30,10 @@ interface ResolvedContext {
 
 export default function agntnToolsPlugin(nitroApp: NitroAppLike): void {
   // On Workers the environment reaches runtime config only with a request: the first request warns there instead.
-  if (!config.preset.startsWith("cloudflare")) warnWithoutStateKey(undefined);
+  if (!config.preset.startsWith("cloudflare")) {
+    warnWithoutStateKey(undefined);
+    warnWhenOpen(undefined);
+  }
   // The default route's SDK v1 server answers an unknown name as every other host does (see ./unknown-names.ts).
   nitroApp.hooks.hook("mcp:server:created", ({ server, event }: CreatedContext) => {
     if (event.context.params?.handler === undefined) answerUnknownNames(server, config.name);

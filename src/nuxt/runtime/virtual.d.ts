@@ -6,6 +6,13 @@ declare module "#agntn-tools/tools.mjs" {
   export const tools: readonly AnyTool[] | undefined;
 }
 
+declare module "#agntn-tools/verifier.mjs" {
+  import type { OAuthTokenVerifier } from "@modelcontextprotocol/server";
+
+  /** The app's own token verifier (`agntnTools.auth.verifier`), or `undefined` for the JWT verifier from runtime config. */
+  export const verifier: OAuthTokenVerifier | undefined;
+}
+
 declare module "#agntn-tools/config.mjs" {
   const config: {
     name: string;
