@@ -117,7 +117,7 @@ function sampleFor(
   return (request) => {
     if (isAnswered()) return Promise.reject(new Error(`${tool} asked the model after its call had answered`));
     const pending = (async () => {
-      const prepared = prepareSample(tool, request);
+      const prepared = prepareSample(request);
       const reply = await sample(prepared);
       // As with questions: no host hands a tool an unchecked reply.
       const rechecked = prepared.check(reply);

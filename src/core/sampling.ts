@@ -147,10 +147,10 @@ function readRequest(request: unknown, problems: string[]): SampleParams {
 }
 
 /** Checks a request and copies what goes on the wire. A bad request throws a `TypeError` with one line per problem. */
-export function prepareSample(tool: string, request: SampleRequest): PreparedSample {
+export function prepareSample(request: SampleRequest): PreparedSample {
   const problems: string[] = [];
   const params = readRequest(request, problems);
-  if (problems.length > 0) throw new TypeError(`${tool} asked the model with a bad request: ${problems.join("; ")}`);
+  if (problems.length > 0) throw new TypeError(`bad sampling request: ${problems.join("; ")}`);
   return { params, fingerprint: fingerprintOf(JSON.stringify(params)), check: checkSampleReply };
 }
 

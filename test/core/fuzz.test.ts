@@ -737,19 +737,19 @@ describe("fuzz: prepareSample accepts a request or throws one clean TypeError li
         (value) => {
           let prepared: PreparedSample;
           try {
-            prepared = prepareSample("fuzz_sampler", value as SampleRequest);
+            prepared = prepareSample(value as SampleRequest);
           } catch (error) {
             if ((error as Error).message === "getter") return;
             if (!(error instanceof TypeError)) throw new Error(`not a TypeError: ${String(error)}`);
             const { message } = error;
-            if (!message.startsWith("fuzz_sampler asked the model with a bad request: ")) throw new Error(`unexpected message: ${message}`);
+            if (!message.startsWith("bad sampling request: ")) throw new Error(`unexpected message: ${message}`);
             if (message.includes("\n") || unsafeIn(message)) throw new Error(`unclean message: ${JSON.stringify(message)}`);
             return;
           }
           accepted++;
           const odd = notPlainJson(prepared.params, "params");
           if (odd) throw new Error(`not plain JSON at ${odd}`);
-          expect(prepareSample("fuzz_sampler", prepared.params).fingerprint).toBe(prepared.fingerprint);
+          expect(prepareSample(prepared.params).fingerprint).toBe(prepared.fingerprint);
         },
       ),
       { seed, numRuns: RUNS },

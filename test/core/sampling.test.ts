@@ -180,11 +180,11 @@ describe("a bad request fails the call with one line, before the host sees it", 
   ])("%s", async (_case, request, problem) => {
     const sample = vi.fn(async () => ({ role: "assistant", content: { type: "text", text: "x" }, model: "m" }) as unknown as SampleResult);
     const outcome = await runTool(prepareTool(sampling(request)), { args: {} }, { sample });
-    const line = `sample_tool asked the model with a bad request: ${problem}`;
+    const line = `bad sampling request: ${problem}`;
     expect(outcome).toMatchObject({ ok: false, kind: "thrown", text: `sample_tool failed: ${line}` });
     expect(outcome.ok === false && outcome.kind === "thrown" && outcome.error).toEqual(new TypeError(line));
     expect(sample).not.toHaveBeenCalled();
-    expect(() => prepareSample("sample_tool", request as SampleRequest)).toThrow(new TypeError(line));
+    expect(() => prepareSample(request as SampleRequest)).toThrow(new TypeError(line));
   });
 });
 
@@ -236,7 +236,7 @@ describe("a good request reaches the host as checked, copied params", () => {
   });
 
   it("with only the required fields", () => {
-    expect(prepareSample("sample_tool", hello).params).toStrictEqual({
+    expect(prepareSample(hello).params).toStrictEqual({
       messages: [{ role: "user", content: { type: "text", text: "Say hello." } }],
       maxTokens: 50,
     });
@@ -244,7 +244,7 @@ describe("a good request reaches the host as checked, copied params", () => {
 
   it("as a copy: a later change to the tool's request reaches no host", () => {
     const request = structuredClone(full);
-    const prepared = prepareSample("sample_tool", request as SampleRequest);
+    const prepared = prepareSample(request as SampleRequest);
     const blocks = request.messages[1]?.content as Array<{ data: string }>;
     (blocks[0] as { data: string }).data = "AAAA";
     request.stopSequences.push("STOP");
@@ -254,7 +254,7 @@ describe("a good request reaches the host as checked, copied params", () => {
   });
 
   it("with a stable fingerprint: the same request gives the same one, any change another", () => {
-    const fingerprint = (request: unknown) => prepareSample("sample_tool", request as SampleRequest).fingerprint;
+    const fingerprint = (request: unknown) => prepareSample(request as SampleRequest).fingerprint;
     const base = fingerprint(full);
     expect(base).toMatch(/^[0-9a-z]+$/);
     expect(fingerprint(structuredClone(full))).toBe(base);
@@ -273,7 +273,7 @@ describe("a good request reaches the host as checked, copied params", () => {
   });
 
   it("hands the host the checker it must pass the reply through", () => {
-    expect(prepareSample("sample_tool", hello).check).toBe(checkSampleReply);
+    expect(prepareSample(hello).check).toBe(checkSampleReply);
   });
 });
 
