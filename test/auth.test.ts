@@ -286,3 +286,58 @@ describe("the Nuxt route built with auth, before and after an issuer is set", ()
     expect((app as StartedApp).stderr()).not.toContain("serves destructive tools");
   });
 });
+
+describe("many instances: verification keeps nothing in memory", () => {
+  it("a 2026 question flow started on one instance ends on another, both checking alice's token on their own", async () => {
+    const key = "a-shared-request-state-key-for-the-auth-instances";
+    const resource = new URL("http://127.0.0.1:9/mcp");
+    const options = {
+      requestStateKey: key,
+      auth: { verifier: jwtVerifier({ issuer: as.issuer, audience: resource }), resource, authorizationServers: [as.issuer] },
+    };
+    const [a, b] = [0, 1].map(() => createMcpHttpHandler({ name: "agntn-auth", version: "1.0.0" }, authTools, options));
+    const servers = await Promise.all(
+      [a, b].map(async (instance) => {
+        const server = serve({
+          port: 0,
+          hostname: "127.0.0.1",
+          silent: true,
+          fetch: (request) => (instance as McpHttpHandler).fetch(request),
+        });
+        await server.ready();
+        return server;
+      }),
+    );
+    const token = await as.token({ client: "alice", scope: ALL, resource: resource.href });
+    const pinned = async (server: Server) => {
+      const client = new Client({ name: "instances", version: "1.0.0" }, {
+        capabilities: { elicitation: { form: {} } },
+        versionNegotiation: { mode: { pin: "2026-07-28" } },
+        inputRequired: { autoFulfill: false },
+      } as ConstructorParameters<typeof Client>[1]);
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL("/mcp", server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }),
+      );
+      return client;
+    };
+    const [onA, onB] = await Promise.all(servers.map(pinned));
+    const round = (client: Client, extra: Record<string, unknown> = {}) =>
+      client.request(
+        { method: "tools/call", params: { name: "notes_delete", arguments: {}, ...extra } } as never,
+        { allowInputRequired: true } as never,
+      ) as Promise<{
+        resultType?: string;
+        requestState?: string;
+        content?: unknown;
+      }>;
+    const first = await round(onA as Client);
+    expect(first.resultType).toBe("input_required");
+    const done = await round(onB as Client, {
+      inputResponses: { question: { action: "accept", content: { sure: true } } },
+      requestState: first.requestState,
+    });
+    expect(done.content).toEqual([{ type: "text", text: `deleted for alice via alice [${ALL}]` }]);
+    await Promise.all([onA?.close(), onB?.close()]);
+    await Promise.all([a?.close(), b?.close(), ...servers.map((server) => server.close(true))]);
+  });
+});
