@@ -81,6 +81,7 @@ describe("the docs tools over MCP", () => {
     expect(lines.map((line) => line.split(" — ")[0])).toEqual([
       "/",
       "/guide",
+      "/guide/authorization",
       "/guide/cli",
       "/guide/defining-tools",
       "/guide/deploying",

@@ -127,11 +127,11 @@ function clientCapabilities(helper: { server: unknown }): unknown {
 
 async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
   const context: HostContext = { signal: extra.signal };
-  const token = extra.authInfo ?? options.authInfo?.();
-  if (token) context.auth = callerOf(token);
   const progress = progressSender(extra);
   if (progress) context.progress = progress;
   try {
+    const token = extra.authInfo ?? options.authInfo?.();
+    if (token) context.auth = callerOf(token);
     if (options.elicitation) {
       const ask = askThroughElicitation(options.elicitation(), extra);
       if (ask) context.ask = ask;
