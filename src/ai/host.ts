@@ -2,13 +2,12 @@
  * The one value this face takes from `ai` at run time, behind a check that
  * the installed `ai` is version 7 or later.
  *
- * `ai` is an optional peer with no range (`*`), so it resolves from this
- * package under every manager's layout but never conflicts. A range of 7
- * made npm refuse to install a Nuxt app on a Node older than 22: npm picks
- * `ai` 6 there for other packages' optional peers, and the user read a
- * conflict over `ai`, a package they never asked for. So the version is
- * checked here, where it matters, the first time a tool is converted. (A
- * missing `ai` stops the import itself, with Node's own "Cannot find package 'ai'".)
+ * `ai` is not a peer of this package. An optional peer `ai` 7 made npm
+ * refuse to install a Nuxt app on a Node older than 22: npm picks `ai` 6
+ * there for other packages' optional peers, and the user read a conflict
+ * over `ai`, a package they never asked for. So the version is checked here,
+ * where it matters, the first time a tool is converted. (A missing `ai` stops
+ * the import itself, with Node's own "Cannot find package 'ai'".)
  */
 import * as ai from "ai";
 
