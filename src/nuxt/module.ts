@@ -25,6 +25,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
+import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { nodeVersionProblem } from "./node-version.ts";
@@ -247,8 +248,9 @@ export default defineNuxtModule<ModuleOptions>({
   // Runs before any module's setup, whatever their order: installs the toolkit if missing and sets its options.
   moduleDependencies(nuxt: Nuxt) {
     // First of all: on an older Node the build would fail later with a far less helpful error.
+    // No stack: the line is the whole message, and a trace through Nuxt's loader would bury it.
     const oldNode = nodeVersionProblem(process.versions.node);
-    if (oldNode) throw new Error(oldNode);
+    if (oldNode) throw withoutStack(() => new Error(oldNode));
     const written = writtenOptions(nuxt);
     const identity = serverIdentity(nuxt, written);
     const found: string[] = [];
