@@ -87,7 +87,17 @@ describe("host-facts panels", () => {
   ])("%s names its import and its peer with the range package.json declares", (key, peer, line) => {
     const panel = computed.find((entry) => entry.key === key)!;
     expect(panel.import).toBe(line);
-    expect(panel.peer).toEqual({ name: peer, range: peers[peer] });
+    // ai is no peer: the adapter checks its version when the first tool is converted (src/ai/host.ts).
+    expect(panel.peer).toEqual({ name: peer, range: peer === "ai" ? ">=7.0.0 (checked at run time)" : peers[peer] });
+  });
+
+  it("says what each host hands its model of a result with every content kind, as measured through the adapter", () => {
+    expect(Object.fromEntries(computed.map((panel) => [panel.key, panel.content]))).toEqual({
+      mcp: "text, image, audio, resource_link, resource: all as sent",
+      pi: "text, image as sent; audio, resource_link, resource as text notes",
+      omp: "text, image as sent; audio, resource_link, resource as text notes",
+      ai: "text, image, audio as sent; resource_link, resource as text notes",
+    });
   });
 
   it("heads each panel with its host as the navigation names it, its number among the hosts, and a one-sentence blurb", () => {

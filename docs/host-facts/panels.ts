@@ -111,10 +111,17 @@ export function propertyNames(schema: unknown): string {
 
 const packageJson = new URL("../../package.json", import.meta.url);
 
-/** The range package.json declares for a peer; a peer it does not declare is a bug in the panel, so it throws. */
+/**
+ * Host packages that are not peers, with what the adapter checks instead:
+ * `ai` is checked when the first tool is converted (see src/ai/host.ts),
+ * because an optional peer made npm refuse to install a Nuxt app on old Node.
+ */
+const CHECKED_AT_RUN_TIME: Readonly<Record<string, string>> = { ai: ">=7.0.0 (checked at run time)" };
+
+/** The range package.json declares for a peer, or what the adapter checks at run time; any other name is a bug in the panel, so it throws. */
 export function peerRange(name: string): string {
   const manifest = JSON.parse(readFileSync(packageJson, "utf8")) as { peerDependencies?: Record<string, string> };
-  const range = manifest.peerDependencies?.[name];
+  const range = manifest.peerDependencies?.[name] ?? CHECKED_AT_RUN_TIME[name];
   if (typeof range !== "string") throw new Error(`package.json declares no peer ${JSON.stringify(name)}`);
   return range;
 }
