@@ -255,6 +255,22 @@ function swapTarball(command: string, spec: string): string[] {
  */
 const MISSING_OPTIONAL = "napi-windows-process-start-time@npm:^0.1.0: Package not found";
 
+/**
+ * How a manager says the registry's list of a package's versions lacked one
+ * that another package asks for. bun said so here once ("No version matching
+ * \"^7.29.16\" found for specifier \"@babel/traverse\" (but package exists)")
+ * for a version the registry did serve, and installed on the next try. Such a
+ * failure is printed, and the install tried once more.
+ */
+const REGISTRY_HICCUP = /No version matching .* \(but package exists\)|ETARGET|ERR_PNPM_NO_MATCHING_VERSION/;
+
+function hiccupLines(output: string): string {
+  return output
+    .split("\n")
+    .filter((line) => REGISTRY_HICCUP.test(line) || /failed to resolve/.test(line))
+    .join("\n");
+}
+
 /** The toolkit's warning, and the module's line after it for an app on the default route and tools option. */
 const TOOLKIT_WARNING = {
   tag: "@nuxtjs/mcp-toolkit",
@@ -367,6 +383,11 @@ describe.each(MANAGERS)("a new Nuxt app installed with %s", (name) => {
       if (name === "yarn") writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
       const argv = manager.install(NUXT_INSTALL![name]!.commands[0]!);
       let ran = await run(argv, dir, env(), 420_000);
+      if (ran.code !== 0 && REGISTRY_HICCUP.test(ran.output)) {
+        console.log(`[new-user] ${name}: \`${argv.join(" ")}\` failed once:\n${hiccupLines(ran.output)}\n[new-user] ${name}: trying again`);
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        ran = await run(argv, dir, env(), 420_000);
+      }
       if (name === "yarn" && ran.code !== 0 && ran.output.includes(MISSING_OPTIONAL)) {
         console.log(
           `[new-user] yarn: \`${argv.join(" ")}\` failed here:\n${ran.output
