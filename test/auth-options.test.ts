@@ -91,6 +91,7 @@ describe("the metadata document", () => {
 
   it("sits at the well-known path for the resource's path, and names everything a client needs", async () => {
     expect(gate.metadataPath).toBe("/.well-known/oauth-protected-resource/mcp");
+    expect(gate.metadataPaths).toEqual(["/.well-known/oauth-protected-resource/mcp", "/.well-known/oauth-protected-resource"]);
     expect(gate.metadataUrl).toBe("https://tools.example.com/.well-known/oauth-protected-resource/mcp");
     const response = gate.metadata(new Request(gate.metadataUrl));
     expect(response.headers.get("access-control-allow-origin")).toBe("*");

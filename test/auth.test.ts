@@ -129,8 +129,9 @@ describe.each(["createMcpHttpHandler", "mountMcp (h3)", "the Nuxt route"])("%s w
   const challenge = (error: string, description: string, extra = "") =>
     `Bearer error="${error}", error_description="${description}"${extra}, resource_metadata="${metadataOf(url()).href}"`;
 
-  it("serves the protected resource metadata at its well-known path", async () => {
-    const response = await fetch(metadataOf(url()));
+  it.each(["for the route's path", "at the bare well-known path"])("serves the protected resource metadata %s", async (where) => {
+    const at = where === "for the route's path" ? metadataOf(url()) : new URL("/.well-known/oauth-protected-resource", url());
+    const response = await fetch(at);
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json");
     expect(await response.json()).toEqual({

@@ -23,8 +23,8 @@ export interface McpRoute {
   close(): Promise<void>;
   /** Number of open 2025 sessions (for health checks and tests). */
   readonly sessions: number;
-  /** With `auth`: the protected resource metadata's path, which this handler also answers. */
-  readonly metadataPath?: string;
+  /** With `auth`: the protected resource metadata's paths, which this handler also answers. */
+  readonly metadataPaths?: readonly string[];
 }
 
 /**
@@ -39,7 +39,7 @@ export function mcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: M
   return Object.defineProperties(route, {
     close: { value: () => handler.close() },
     sessions: { get: () => handler.sessions },
-    metadataPath: { value: handler.metadataPath, enumerable: handler.metadataPath !== undefined },
+    metadataPaths: { value: handler.metadataPaths, enumerable: handler.metadataPaths !== undefined },
   }) as McpRoute;
 }
 
@@ -63,6 +63,6 @@ export function mountMcp(app: RouteTarget, info: ServerInfo, tools: readonly Any
   const { route = "/mcp", ...rest } = options;
   const handler = mcpRoute(info, tools, rest);
   app.all(route, handler);
-  if (handler.metadataPath) app.all(handler.metadataPath, handler);
+  for (const path of handler.metadataPaths ?? []) app.all(path, handler);
   return handler;
 }

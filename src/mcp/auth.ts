@@ -43,12 +43,21 @@ export interface McpAuthOptions {
   documentation?: string | URL;
 }
 
+/** The bare well-known path of protected resource metadata (RFC 9728 §3). */
+const WELL_KNOWN = "/.well-known/oauth-protected-resource";
+
 export const AUTH_OPTIONS = ["verifier", "resource", "authorizationServers", "scopes", "resourceName", "documentation"] as const;
 
 /** The checked `auth` option, ready for requests. */
 export interface AuthGate {
   /** The path the metadata document is served on (`/.well-known/oauth-protected-resource` + the resource's path). */
   readonly metadataPath: string;
+  /**
+   * Every path that answers with the document: {@link metadataPath}, and the
+   * bare well-known path, which clients try when a server sent them no
+   * challenge to follow (MCP's authorization spec names both).
+   */
+  readonly metadataPaths: readonly string[];
   /** The metadata document's URL, as challenges name it. */
   readonly metadataUrl: string;
   readonly scopes: EffectScopes;
@@ -97,8 +106,10 @@ export function createAuthGate(options: unknown): AuthGate {
   if (options.resourceName !== undefined) document.resource_name = sanitizeLine(options.resourceName);
   if (options.documentation !== undefined) document.resource_documentation = urlOption(options.documentation, "documentation").href;
   const body = JSON.stringify(document);
+  const metadataPath = new URL(metadataUrl).pathname;
   return {
-    metadataPath: new URL(metadataUrl).pathname,
+    metadataPath,
+    metadataPaths: [...new Set([metadataPath, WELL_KNOWN])],
     metadataUrl,
     scopes,
     metadata(request) {

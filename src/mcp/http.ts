@@ -63,8 +63,8 @@ export interface McpHttpHandler {
   close(): Promise<void>;
   /** Number of open 2025 sessions (for health checks and tests). */
   readonly sessions: number;
-  /** With `auth`: the path of the protected resource metadata, which `fetch` also answers (route it here too). */
-  readonly metadataPath?: string;
+  /** With `auth`: the paths of the protected resource metadata, which `fetch` also answers (route them here too). */
+  readonly metadataPaths?: readonly string[];
 }
 
 function jsonRpcError(status: number, code: number, message: string): Response {
@@ -157,7 +157,7 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
       const refused = hostRefusal(request.headers.get("host"), request.headers.get("origin"), policy);
       if (refused) return refused;
       if (!gate) return route(request, undefined);
-      if (new URL(request.url).pathname === gate.metadataPath) return gate.metadata(request);
+      if (gate.metadataPaths.includes(new URL(request.url).pathname)) return gate.metadata(request);
       const auth = await gate.authenticate(request);
       if (auth instanceof Response) return auth;
       const overreach = await scopeRefusal(gate, own, request, auth);
@@ -169,7 +169,7 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     get sessions() {
       return sessions.size;
     },
-    ...(gate ? { metadataPath: gate.metadataPath } : {}),
+    ...(gate ? { metadataPaths: gate.metadataPaths } : {}),
   };
 }
 

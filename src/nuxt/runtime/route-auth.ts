@@ -113,7 +113,8 @@ export default defineEventHandler(async (raw) => {
   }
   const path = event.path.split("?")[0] ?? "";
   const url = getRequestURL(raw as never);
-  if (path === gate.metadataPath) return gate.metadata(new Request(url, { method: event.method }));
+  // The bare well-known path too: the toolkit's placeholder there would say OAuth is not configured.
+  if (gate.metadataPaths.includes(path)) return gate.metadata(new Request(url, { method: event.method }));
   if (!onRoute(event.path, config.route)) return;
   // A browser page view of the route (the toolkit's redirect) needs no token.
   if (event.method === "GET" && (event.headers.get("accept") ?? "").includes("text/html")) return;
