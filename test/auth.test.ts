@@ -115,6 +115,19 @@ async function post(url: URL, token: string | undefined, body: unknown = { jsonr
   return { status: response.status, challenge: response.headers.get("www-authenticate"), body: await response.text() };
 }
 
+/** One raw round of notes_delete on a client pinned to 2026-07-28: an input_required answer comes back as it is. */
+function round(client: Client, extra: Record<string, unknown> = {}) {
+  return client.request(
+    { method: "tools/call", params: { name: "notes_delete", arguments: {}, ...extra } } as never,
+    { allowInputRequired: true } as never,
+  ) as Promise<{
+    resultType?: string;
+    requestState?: string;
+    inputRequests?: Record<string, { params: { message: string } }>;
+    content?: unknown;
+  }>;
+}
+
 const callOf = (name: string, args: Record<string, unknown> = {}) => ({
   jsonrpc: "2.0",
   id: 2,
@@ -214,16 +227,6 @@ describe.each(["createMcpHttpHandler", "the Nuxt route"])("%s: one caller's ques
 
   it("2026-07-28: bob's reply on alice's requestState is not applied: the question is asked again from the start", async () => {
     const [alice, bob] = await Promise.all([clientOf(url(), "2026-07-28", "alice"), clientOf(url(), "2026-07-28", "bob")]);
-    const round = (client: Client, extra: Record<string, unknown> = {}) =>
-      client.request(
-        { method: "tools/call", params: { name: "notes_delete", arguments: {}, ...extra } } as never,
-        { allowInputRequired: true } as never,
-      ) as Promise<{
-        resultType?: string;
-        requestState?: string;
-        inputRequests?: Record<string, { params: { message: string } }>;
-        content?: unknown;
-      }>;
     const first = await round(alice);
     expect(first.resultType).toBe("input_required");
     expect(first.inputRequests?.question?.params.message).toBe("Delete every note?");
@@ -322,15 +325,6 @@ describe("many instances: verification keeps nothing in memory", () => {
       return client;
     };
     const [onA, onB] = await Promise.all(servers.map(pinned));
-    const round = (client: Client, extra: Record<string, unknown> = {}) =>
-      client.request(
-        { method: "tools/call", params: { name: "notes_delete", arguments: {}, ...extra } } as never,
-        { allowInputRequired: true } as never,
-      ) as Promise<{
-        resultType?: string;
-        requestState?: string;
-        content?: unknown;
-      }>;
     const first = await round(onA as Client);
     expect(first.resultType).toBe("input_required");
     const done = await round(onB as Client, {

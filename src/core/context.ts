@@ -4,6 +4,7 @@
  * hand a tool an unchecked answer. Hosts describe what they can give in a
  * {@link HostContext}; the tool gets a {@link ToolContext} built from it.
  */
+import { jsonCopy } from "./content.ts";
 import type { PreparedTool } from "./define.ts";
 import { type PreparedQuestion, prepareQuestion } from "./questions.ts";
 import { type PreparedSample, prepareSample } from "./sampling.ts";
@@ -131,16 +132,6 @@ function sampleFor(
   };
 }
 
-/** Data as a JSON copy (what every log channel can carry), or `undefined` when it has none (a cycle, a BigInt). */
-function jsonCopy(data: unknown): { ok: true; value: unknown } | { ok: false } {
-  try {
-    const text = JSON.stringify(data);
-    return text === undefined ? { ok: false } : { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 /** A level the tool passed, as its problem line shows it: JSON where it has one, else its type (a BigInt would make JSON throw). */
 function shownLevel(level: unknown): string {
   try {
@@ -159,8 +150,9 @@ function logFor(tool: string, sink: NonNullable<HostContext["log"]>, isAnswered:
     if (isAnswered()) return;
     const entry: LogEntry = { level, message: sanitizeLine(message), logger: tool };
     if (data !== undefined) {
+      // A JSON copy, what every log channel can carry; data JSON cannot hold (a cycle, a BigInt) stays home, and the line says so.
       const copy = jsonCopy(data);
-      if (copy.ok) entry.data = copy.value;
+      if (copy !== undefined) entry.data = copy;
       else entry.message = `${entry.message} (its data could not be sent as JSON)`;
     }
     try {
