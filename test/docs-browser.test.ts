@@ -36,7 +36,7 @@ const panels = JSON.parse(readFileSync(join(root, "docs/app/data/host-facts.json
 }[];
 
 /** Pages the site has beyond the specification's navigation. */
-const EXTRA_PAGES = ["/guide/deploying"];
+const EXTRA_PAGES = ["/guide/deploying", "/guide/authorization"];
 
 const PAGES = [
   "/",
