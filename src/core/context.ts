@@ -86,6 +86,15 @@ export function callContext(entry: PreparedTool, host: HostContext): CallContext
   };
 }
 
+/** Runs a request to the person or the model, holding the call open (see `settle`) until it settles. */
+function held<T>(open: Set<Promise<unknown>>, run: () => Promise<T>): Promise<T> {
+  const pending = run();
+  open.add(pending);
+  const forget = () => open.delete(pending);
+  pending.then(forget, forget);
+  return pending;
+}
+
 function askFor(
   tool: string,
   ask: NonNullable<HostContext["ask"]>,
@@ -94,18 +103,14 @@ function askFor(
 ): NonNullable<ToolContext["ask"]> {
   return ((question) => {
     if (isAnswered()) return Promise.reject(new Error(`${tool} asked a question after its call had answered`));
-    const pending = (async () => {
+    return held(open, async () => {
       const prepared = prepareQuestion(tool, question);
       const answer = await ask(prepared);
       // The host promised a checked answer; check again so no host can hand a tool an unfit reply.
       const rechecked = prepared.check(answer);
       if (!rechecked) throw new Error(`${tool}: the answer did not fit the question`);
       return rechecked;
-    })();
-    open.add(pending);
-    const forget = () => open.delete(pending);
-    pending.then(forget, forget);
-    return pending;
+    });
   }) as ToolContext["ask"] & {};
 }
 
@@ -117,18 +122,14 @@ function sampleFor(
 ): NonNullable<ToolContext["sample"]> {
   return (request) => {
     if (isAnswered()) return Promise.reject(new Error(`${tool} asked the model after its call had answered`));
-    const pending = (async () => {
+    return held(open, async () => {
       const prepared = prepareSample(request);
       const reply = await sample(prepared);
       // As with questions: no host hands a tool an unchecked reply.
       const rechecked = prepared.check(reply);
       if (!rechecked) throw new Error(`${tool}: the client's model answered with something that is not a sampling result`);
       return rechecked;
-    })();
-    open.add(pending);
-    const forget = () => open.delete(pending);
-    pending.then(forget, forget);
-    return pending;
+    });
   };
 }
 
