@@ -17,11 +17,11 @@ import {
   type OAuthTokenVerifier,
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
-import type { PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
-import type { Effect } from "../core/types.ts";
+import type { AnyTool, Effect } from "../core/types.ts";
+import { calledTools } from "../protocol/caller.ts";
 import { type EffectScopes, effectScopes, mayCall } from "../protocol/scopes.ts";
 
 export interface McpAuthOptions {
@@ -48,6 +48,9 @@ const WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
 export const AUTH_OPTIONS = ["verifier", "resource", "authorizationServers", "scopes", "resourceName", "documentation"] as const;
 
+/** What the scope check reads of a tool. */
+export type ScopedTool = Pick<AnyTool, "name" | "effect">;
+
 /** The checked `auth` option, ready for requests. */
 export interface AuthGate {
   /** The path the metadata document is served on (`/.well-known/oauth-protected-resource` + the resource's path). */
@@ -65,8 +68,13 @@ export interface AuthGate {
   metadata(request: Request): Response;
   /** The verified token, or the 401 to answer with. */
   authenticate(request: Request): Promise<AuthInfo | Response>;
-  /** The 403 for a call of a tool above the token's scopes; `undefined` when the token may call it. */
-  refuseCall(auth: AuthInfo, entry: PreparedTool): Response | undefined;
+  /**
+   * The 403 for the first `tools/call` in a JSON-RPC body (one message or a
+   * batch) whose tool is above the token's scopes; `undefined` when the token
+   * may make every call. `toolOf` finds a tool by name; a name it does not
+   * know (an unknown tool, another framework's) is the server's to answer.
+   */
+  refuseCalls(auth: AuthInfo, body: unknown, toolOf: (name: string) => ScopedTool | undefined): Response | undefined;
 }
 
 function urlOption(value: unknown, name: string): URL {
@@ -133,11 +141,15 @@ export function createAuthGate(options: unknown): AuthGate {
         return bearerAuthChallengeResponse(refusal, { resourceMetadataUrl: metadataUrl });
       }
     },
-    refuseCall(auth, entry) {
-      if (mayCall(auth, entry.tool.effect, scopes)) return undefined;
-      const needed = scopes[entry.tool.effect];
-      const error = new OAuthError(OAuthErrorCode.InsufficientScope, `Calling ${sanitizeLine(entry.name)} needs the scope ${needed}`);
-      return bearerAuthChallengeResponse(error, { requiredScopes: [needed], resourceMetadataUrl: metadataUrl });
+    refuseCalls(auth, body, toolOf) {
+      for (const name of calledTools(body)) {
+        const tool = toolOf(name);
+        if (!tool || mayCall(auth, tool.effect, scopes)) continue;
+        const needed = scopes[tool.effect];
+        const error = new OAuthError(OAuthErrorCode.InsufficientScope, `Calling ${sanitizeLine(tool.name)} needs the scope ${needed}`);
+        return bearerAuthChallengeResponse(error, { requiredScopes: [needed], resourceMetadataUrl: metadataUrl });
+      }
+      return undefined;
     },
   };
 }

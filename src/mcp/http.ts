@@ -11,15 +11,15 @@ import {
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
+  readRequestBody,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
-import type { PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "../protocol/call.ts";
-import { calledTools, principalOf } from "../protocol/caller.ts";
+import { principalOf } from "../protocol/caller.ts";
 import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "../protocol/hosts.ts";
-import { type AuthGate, createAuthGate, type McpAuthOptions } from "./auth.ts";
+import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { createMcpServer, type McpServerOptions, SERVER_OPTIONS } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { createStateSeal } from "./state-seal.ts";
@@ -112,7 +112,8 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
   // With auth, a 2025 session belongs to the caller who opened it: another token gets "not found", as for any unknown id.
   const owners = new WeakMap<WebStandardStreamableHTTPServerTransport, string>();
 
-  const openSession = async (request: Request, auth: AuthInfo | undefined): Promise<Response> => {
+  const openSession = async (request: Request, read: ReadBody): Promise<Response> => {
+    const { auth } = read;
     const server = factory();
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
@@ -124,44 +125,40 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
     };
     owners.set(transport, principalOf(auth));
     await server.connect(transport);
-    return transport.handleRequest(request, auth ? { authInfo: auth } : undefined);
+    return transport.handleRequest(request, sdkOptions(read));
   };
 
-  const legacy = async (request: Request, auth: AuthInfo | undefined): Promise<Response> => {
+  const legacy = async (request: Request, read: ReadBody): Promise<Response> => {
     const id = request.headers.get("mcp-session-id");
     if (id !== null) {
       const transport = sessions.use(id);
-      if (!transport || owners.get(transport) !== principalOf(auth)) return jsonRpcError(404, -32001, "Session not found");
-      return transport.handleRequest(request, auth ? { authInfo: auth } : undefined);
+      if (!transport || owners.get(transport) !== principalOf(read.auth)) return jsonRpcError(404, -32001, "Session not found");
+      return transport.handleRequest(request, sdkOptions(read));
     }
-    if (request.method === "POST") {
-      const body: unknown = await request
-        .clone()
-        .json()
-        .catch(() => undefined);
-      const opening = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-      if (opening) return openSession(request, auth);
-    }
+    const body = read.parsed;
+    const opening = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
+    if (request.method === "POST" && opening) return openSession(request, read);
     return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
   };
 
-  const route = async (request: Request, auth: AuthInfo | undefined): Promise<Response> => {
-    const extra = auth ? { authInfo: auth } : {};
-    if (stateless) return modern.fetch(request, extra);
-    const isLegacy = request.headers.has("mcp-session-id") || (await isLegacyRequest(request).catch(() => false));
-    return isLegacy ? legacy(request, auth) : modern.fetch(request, extra);
+  const route = async (request: Request, read: ReadBody): Promise<Response> => {
+    if (stateless) return modern.fetch(request, sdkOptions(read));
+    const isLegacy =
+      request.headers.has("mcp-session-id") ||
+      (await isLegacyRequest(read.parsed === undefined ? request.clone() : request, read.parsed).catch(() => false));
+    return isLegacy ? legacy(request, read) : modern.fetch(request, sdkOptions(read));
   };
 
   return {
     async fetch(request) {
       const refused = hostRefusal(request.headers.get("host"), request.headers.get("origin"), policy);
       if (refused) return refused;
-      if (!gate) return route(request, undefined);
-      if (gate.metadataPaths.includes(new URL(request.url).pathname)) return gate.metadata(request);
-      const auth = await gate.authenticate(request);
+      if (gate?.metadataPaths.includes(new URL(request.url).pathname)) return gate.metadata(request);
+      const auth = gate ? await gate.authenticate(request) : undefined;
       if (auth instanceof Response) return auth;
-      const overreach = await scopeRefusal(gate, own, request, auth);
-      return overreach ?? route(request, auth);
+      const read: ReadBody = { parsed: await parsedBody(request), auth };
+      const overreach = gate && auth ? gate.refuseCalls(auth, read.parsed, (name) => own.get(name)?.tool) : undefined;
+      return overreach ?? route(request, read);
     },
     async close() {
       await Promise.allSettled([modern.close(), sessions.closeAll()]);
@@ -173,25 +170,31 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
   };
 }
 
-/** The 403 for the first tool in a POST body that the token may not call; `undefined` when it may call them all. */
-async function scopeRefusal(
-  gate: AuthGate,
-  own: ReadonlyMap<string, PreparedTool>,
-  request: Request,
-  auth: AuthInfo,
-): Promise<Response | undefined> {
+/** A request's body, read once for every step that looks at it, and the caller its token named. */
+interface ReadBody {
+  /** The JSON body of a POST; `undefined` for other methods, a body over the size bound or one that is not JSON (the SDK answers those). */
+  parsed: unknown;
+  auth: AuthInfo | undefined;
+}
+
+/** Reads a POST body once, within the SDK's own size bound, so the SDK gets it parsed instead of reading it again. */
+async function parsedBody(request: Request): Promise<unknown> {
   if (request.method !== "POST") return undefined;
-  const body: unknown = await request
-    .clone()
-    .json()
-    .catch(() => undefined);
-  for (const name of calledTools(body)) {
-    const entry = own.get(name);
-    // An unknown name is the server's to answer; an external tool (the toolkit's) carries no effect to check.
-    const refusal = entry && gate.refuseCall(auth, entry);
-    if (refusal) return refusal;
+  const body = await readRequestBody(request.clone()).catch(() => undefined);
+  if (!body || body.tooLarge) return undefined;
+  try {
+    return JSON.parse(body.text);
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/** What the SDK's handlers take of a read request. */
+function sdkOptions(read: ReadBody): { parsedBody?: unknown; authInfo?: AuthInfo } {
+  const options: { parsedBody?: unknown; authInfo?: AuthInfo } = {};
+  if (read.parsed !== undefined) options.parsedBody = read.parsed;
+  if (read.auth) options.authInfo = read.auth;
+  return options;
 }
 
 function hostListOption(value: unknown, name: string): HostList | undefined {

@@ -12,7 +12,8 @@
  * production server, that destructive tools are open to anyone.
  */
 import { quote, sanitizeLine } from "@agntn/tools";
-import { type AuthGate, callerOf } from "@agntn/tools/mcp";
+import { type AuthGate, principalOf } from "@agntn/tools/mcp";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import { defineEventHandler, getRequestURL, readRawBody } from "h3";
 import config from "#agntn-tools/config.mjs";
 import { AUTH_CONTEXT_KEY, appTools } from "./app-tools.ts";
@@ -33,11 +34,6 @@ const byName = new Map(appTools.map((tool) => [tool.name, tool]));
 /** The first session id seen with each caller (bounded: the toolkit keeps at most 1000 sessions). */
 const owners = new Map<string, string>();
 const MAX_OWNERS = 5000;
-
-function principal(info: Parameters<typeof callerOf>[0]): string {
-  const caller = callerOf(info);
-  return JSON.stringify([caller.clientId, caller.subject ?? null]);
-}
 
 /** Binds a session to the first caller that uses it; another caller's request on it reads as an unknown session. */
 function sessionTaken(session: string | null, who: string): boolean {
@@ -70,8 +66,9 @@ export function warnWhenOpen(event: unknown): void {
   );
 }
 
-/** The tools a POST body calls that the token may not: the first one's 403, or `undefined`. */
-async function scopeRefusal(raw: unknown, gate: AuthGate, info: Parameters<AuthGate["refuseCall"]>[0]): Promise<Response | undefined> {
+/** The 403 for a POST body that calls a tool above the token's scopes, or `undefined`. */
+async function scopeRefusal(raw: unknown, gate: AuthGate, info: AuthInfo): Promise<Response | undefined> {
+  // h3 keeps the body it read, so the stateless path and the toolkit read it again at no cost.
   const body = await readRawBody(raw as never, "utf8").catch(() => undefined);
   if (typeof body !== "string" || body === "") return undefined;
   let parsed: unknown;
@@ -80,17 +77,7 @@ async function scopeRefusal(raw: unknown, gate: AuthGate, info: Parameters<AuthG
   } catch {
     return undefined;
   }
-  const messages = Array.isArray(parsed) ? parsed : [parsed];
-  for (const message of messages) {
-    const name = (message as { method?: unknown; params?: { name?: unknown } } | null)?.params?.name;
-    if ((message as { method?: unknown } | null)?.method !== "tools/call" || typeof name !== "string") continue;
-    const tool = byName.get(name);
-    if (!tool) continue;
-    // The gate reads the effect through a prepared entry's `tool`; a stand-in of that shape is enough here.
-    const refusal = gate.refuseCall(info, { name: tool.name, tool } as never);
-    if (refusal) return refusal;
-  }
-  return undefined;
+  return gate.refuseCalls(info, parsed, (name) => byName.get(name));
 }
 
 export default defineEventHandler(async (raw) => {
@@ -120,7 +107,7 @@ export default defineEventHandler(async (raw) => {
   if (event.method === "GET" && (event.headers.get("accept") ?? "").includes("text/html")) return;
   const info = await gate.authenticate(new Request(url, { method: event.method, headers: event.headers }));
   if (info instanceof Response) return info;
-  if (sessionTaken(event.headers.get("mcp-session-id"), principal(info))) return jsonRpcError(404, -32001, "Session not found");
+  if (sessionTaken(event.headers.get("mcp-session-id"), principalOf(info))) return jsonRpcError(404, -32001, "Session not found");
   if (event.method === "POST") {
     const refusal = await scopeRefusal(raw, gate, info);
     if (refusal) return refusal;
