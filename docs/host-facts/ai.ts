@@ -10,7 +10,6 @@ import {
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
-  kindsOf,
   outcomeOf,
   peerRange,
   toDisplayJson,
@@ -63,6 +62,6 @@ export async function aiPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     import: 'import { toAiTool } from "@agntn/tools/ai";',
     peer: { name: "ai", range: peerRange("ai") },
     failure,
-    content: contentLine(kindsOf(read?.value)),
+    content: contentLine(read?.value),
   };
 }

@@ -12,7 +12,6 @@ import {
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
-  kindsOf,
   outcomeOf,
   peerRange,
   propertyNames,
@@ -56,7 +55,7 @@ export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
       import: 'import { createMcpServer } from "@agntn/tools/mcp";',
       peer: { name: "@modelcontextprotocol/server", range: peerRange("@modelcontextprotocol/server") },
       failure,
-      content: contentLine(kindsOf(probed.content)),
+      content: contentLine(probed.content),
     };
   } finally {
     await client.close();

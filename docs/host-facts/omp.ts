@@ -15,7 +15,6 @@ import {
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
-  kindsOf,
   outcomeOf,
   peerRange,
   propertyNames,
@@ -66,7 +65,7 @@ export async function ompPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     import: 'import { registerOmpTools } from "@agntn/tools/omp";',
     peer: { name: "@oh-my-pi/pi-coding-agent", range: peerRange("@oh-my-pi/pi-coding-agent") },
     failure,
-    content: contentLine(kindsOf(probed.content)),
+    content: contentLine(probed.content),
   };
 }
 

@@ -181,12 +181,12 @@ export const CONTENT_PROBE = defineTool({
 });
 
 /**
- * The panel's content line, from the kinds the host's answer held (an AI SDK
+ * The panel's content line, from the blocks (or parts) the host's answer held (an AI SDK
  * file part counts as the image or sound it carries): the probe's kinds the
  * host kept as themselves, then those it turned into text lines.
  */
-export function contentLine(received: readonly string[]): string {
-  const got = new Set(received);
+export function contentLine(blocks: unknown): string {
+  const got = new Set(kindsOf(blocks));
   const kept = PROBE_KINDS.filter((kind) => got.has(kind));
   const noted = PROBE_KINDS.filter((kind) => !got.has(kind));
   if (!kept.includes("text")) throw new Error("the host's answer to the content probe held no text");
@@ -194,7 +194,7 @@ export function contentLine(received: readonly string[]): string {
 }
 
 /** The kinds of a list of blocks or parts: `type`, with a file part read by its media type. */
-export function kindsOf(blocks: unknown): string[] {
+function kindsOf(blocks: unknown): string[] {
   if (!Array.isArray(blocks)) return [];
   return blocks.map((block) => {
     const { type, mediaType } = (block ?? {}) as { type?: unknown; mediaType?: unknown };

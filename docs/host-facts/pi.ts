@@ -7,7 +7,6 @@ import {
   FAILING_CALLS,
   failureChannel,
   type HostIntro,
-  kindsOf,
   outcomeOf,
   peerRange,
   propertyNames,
@@ -50,6 +49,6 @@ export async function piPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     import: 'import { registerPiTools } from "@agntn/tools/pi";',
     peer: { name: "@earendil-works/pi-coding-agent", range: peerRange("@earendil-works/pi-coding-agent") },
     failure,
-    content: contentLine(kindsOf(probed.content)),
+    content: contentLine(probed.content),
   };
 }
