@@ -7,7 +7,7 @@
  * what the person asked for), while warnings and worse are things to act on.
  * `--log-level info` or `debug` shows the rest.
  */
-import { LOG_LEVELS, type LogEntry } from "../core/context.ts";
+import { atLeast, type LogEntry } from "../core/context.ts";
 import { safeJson } from "../core/sanitize.ts";
 import type { LogLevel } from "../core/types.ts";
 
@@ -25,9 +25,8 @@ export function logLine(entry: LogEntry): string {
 
 /** A sink for the core's log entries: those at `least` or more severe go to `write` as whole lines. */
 export function logSink(least: LogLevel, write: (lines: string) => void): (entry: LogEntry) => void {
-  const threshold = LOG_LEVELS.indexOf(least);
   return (entry) => {
-    if (LOG_LEVELS.indexOf(entry.level) < threshold) return;
+    if (!atLeast(entry.level, least)) return;
     write(`${logLine(entry)}\n`);
   };
 }

@@ -15,6 +15,11 @@ import type { Answer, Caller, LogLevel, ProgressUpdate, SampleResult, ToolContex
 export const LOG_LEVELS: readonly LogLevel[] = ["debug", "info", "notice", "warning", "error", "critical", "alert", "emergency"];
 const LEVELS: ReadonlySet<string> = new Set(LOG_LEVELS);
 
+/** Whether a message of `level` passes a `minimum` level (is as severe or more): what every host's filter asks. */
+export function atLeast(level: LogLevel, minimum: LogLevel): boolean {
+  return LOG_LEVELS.indexOf(level) >= LOG_LEVELS.indexOf(minimum);
+}
+
 /** A log message as hosts receive it: a known level, a clean line, JSON data, and the tool that logged. */
 export interface LogEntry {
   level: LogLevel;

@@ -6,7 +6,7 @@
  * and then, as an MCP client's `logging/setLevel` would drop them.
  */
 import type { LogEntry } from "../core/context.ts";
-import { LOG_LEVELS } from "../core/context.ts";
+import { atLeast, LOG_LEVELS } from "../core/context.ts";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { quote } from "../core/sanitize.ts";
 import type { LogLevel } from "../core/types.ts";
@@ -47,9 +47,8 @@ export function minimumLevel(option: unknown): LogLevel {
 export function piLog(ctx: PiToolContext | undefined, minimum: LogLevel): ((entry: LogEntry) => void) | undefined {
   if (!ctx?.hasUI || typeof ctx.ui?.notify !== "function") return undefined;
   const ui = ctx.ui;
-  const least = LOG_LEVELS.indexOf(minimum);
   return (entry) => {
-    if (LOG_LEVELS.indexOf(entry.level) < least) return;
+    if (!atLeast(entry.level, minimum)) return;
     ui.notify(`${entry.logger}: ${entry.message}`, KINDS.get(entry.level) ?? "info");
   };
 }
