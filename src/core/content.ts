@@ -39,7 +39,17 @@ export function formatBytes(bytes: number): string {
 }
 
 function typeName(value: unknown): string {
-  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+  if (value === null) return "null";
+  if (Array.isArray(value)) return "an array";
+  if (typeof value !== "object") return typeof value;
+  // A class instance reads by its class ("a Date"), so the line says what was wrong with it.
+  let made: unknown;
+  try {
+    made = Object.getPrototypeOf(value)?.constructor?.name;
+  } catch {
+    // A proxy or a getter that throws: it is still an object.
+  }
+  return typeof made === "string" && made !== "" && made !== "Object" ? `a ${sanitizeLine(made)}` : "object";
 }
 
 function describe(value: unknown): string {
@@ -96,14 +106,25 @@ function readUri(at: string, value: unknown, problems: string[]): string {
   return value as string;
 }
 
-/** `_meta` (of a block or of an embedded resource): an object, copied as JSON. */
+/** Whether a value is an object literal (or `Object.create(null)`): a `Date` or a class instance is not, though `typeof` says "object". */
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (!isRecord(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/**
+ * `_meta` (of a block or of an embedded resource): a plain object, copied as
+ * JSON. A `Date` or an object with `toJSON` would turn into a string on the
+ * way, so a client would get a `_meta` that is no object at all.
+ */
 function readMeta(at: string, name: string, value: unknown, problems: string[]): Record<string, unknown> | undefined {
   if (value === undefined) return undefined;
-  if (!isRecord(value)) {
-    problems.push(`${at}: ${name} must be an object, got ${typeName(value)}`);
+  const copy = isPlainObject(value) ? jsonCopy(value) : undefined;
+  if (!isPlainObject(value) || (copy !== undefined && !isRecord(copy))) {
+    problems.push(`${at}: ${name} must be a plain object, got ${typeName(value)}`);
     return undefined;
   }
-  const copy = jsonCopy(value);
   if (copy === undefined) problems.push(`${at}: ${name} ${NOT_JSON}`);
   return copy;
 }

@@ -61,6 +61,11 @@ describe("every kind, valid: copied with the fields its kind has", () => {
       },
     ],
     [
+      "text with a _meta made by Object.create(null)",
+      { type: "text", text: "hi", _meta: Object.assign(Object.create(null), { v: 1 }) },
+      { type: "text", text: "hi", _meta: { v: 1 } },
+    ],
+    [
       "an image (a stray name dropped)",
       { type: "image", data: PNG, mimeType: "image/png", name: "x.png" },
       { type: "image", data: PNG, mimeType: "image/png" },
@@ -372,7 +377,7 @@ describe("every kind, malformed: one exact line per problem", () => {
     [
       "a resource with a bad _meta",
       resource({ uri: "u:1", text: "a", _meta: "x" }),
-      ["content[0] (resource): resource _meta must be an object, got string"],
+      ["content[0] (resource): resource _meta must be a plain object, got string"],
     ],
     [
       "a resource with a _meta JSON cannot carry",
@@ -417,8 +422,16 @@ describe("every kind, malformed: one exact line per problem", () => {
       text({ annotations: { lastModified: 1_700_000_000 } }),
       ["content[0] (text): annotations.lastModified must be a string"],
     ],
-    ["_meta a list", text({ _meta: [] }), ["content[0] (text): _meta must be an object, got an array"]],
-    ["_meta a string", image({ _meta: "x" }), ["content[0] (image): _meta must be an object, got string"]],
+    ["_meta a list", text({ _meta: [] }), ["content[0] (text): _meta must be a plain object, got an array"]],
+    ["_meta a string", image({ _meta: "x" }), ["content[0] (image): _meta must be a plain object, got string"]],
+    // Found by the fuzz suite's random seed: a Date passed the object test and went out as a string.
+    ["_meta a Date", text({ _meta: new Date(0) }), ["content[0] (text): _meta must be a plain object, got a Date"]],
+    ["_meta a class instance", text({ _meta: new URL("https://a.example") }), ["content[0] (text): _meta must be a plain object, got a URL"]],
+    [
+      "_meta a plain object whose toJSON gives a string",
+      text({ _meta: { toJSON: () => "x" } }),
+      ["content[0] (text): _meta must be a plain object, got object"],
+    ],
     ["_meta with a cycle", text({ _meta: cycle }), ["content[0] (text): _meta cannot be sent as JSON (it holds a cycle or a BigInt)"]],
     [
       "_meta with a BigInt",
@@ -429,7 +442,7 @@ describe("every kind, malformed: one exact line per problem", () => {
       "bad _meta and bad annotations: _meta first",
       text({ _meta: 1, annotations: { audience: ["x"], priority: 9, lastModified: false } }),
       [
-        "content[0] (text): _meta must be an object, got number",
+        "content[0] (text): _meta must be a plain object, got number",
         'content[0] (text): annotations.audience must list "user" and/or "assistant"',
         "content[0] (text): annotations.priority must be a number from 0 to 1",
         "content[0] (text): annotations.lastModified must be a string",
