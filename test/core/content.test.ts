@@ -426,7 +426,11 @@ describe("every kind, malformed: one exact line per problem", () => {
     ["_meta a string", image({ _meta: "x" }), ["content[0] (image): _meta must be a plain object, got string"]],
     // Found by the fuzz suite's random seed: a Date passed the object test and went out as a string.
     ["_meta a Date", text({ _meta: new Date(0) }), ["content[0] (text): _meta must be a plain object, got a Date"]],
-    ["_meta a class instance", text({ _meta: new URL("https://a.example") }), ["content[0] (text): _meta must be a plain object, got a URL"]],
+    [
+      "_meta a class instance",
+      text({ _meta: new URL("https://a.example") }),
+      ["content[0] (text): _meta must be a plain object, got a URL"],
+    ],
     [
       "_meta a plain object whose toJSON gives a string",
       text({ _meta: { toJSON: () => "x" } }),
