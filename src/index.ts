@@ -21,6 +21,7 @@ export { type Choice, choicesOf, type Form, type FormField, type PreparedQuestio
 export { checkSampleReply, type PreparedSample, prepareSample, type SampleParams, supportsSampling } from "./core/sampling.ts";
 export { describeValue, quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";
 export { type JsonSchema, toJsonSchema } from "./core/schema.ts";
+export { type StandardIssue, type ToolStandardSchema, toStandardSchema } from "./core/standard-schema.ts";
 export type {
   Answer,
   AnyTool,

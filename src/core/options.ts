@@ -16,7 +16,8 @@ export function checkOptionKeys(where: string, options: unknown, accepted: reado
   if (!isRecord(options)) throw new ToolDefinitionError(`${where}: options must be an object`);
   for (const key of Object.keys(options)) {
     if (!accepted.includes(key)) {
-      throw new ToolDefinitionError(`${where}: unknown option ${quote(key)}; the options are ${accepted.join(", ")}`);
+      const known = accepted.length === 0 ? "it takes none yet" : `the options are ${accepted.join(", ")}`;
+      throw new ToolDefinitionError(`${where}: unknown option ${quote(key)}; ${known}`);
     }
   }
 }
