@@ -40,6 +40,7 @@ const RULES: Record<string, Rule> = {
   pi: { folders: ["core", "terminal"], packages: [], typesFrom: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"] },
   omp: { folders: ["core", "terminal"], packages: [] },
   ai: { folders: ["core"], packages: ["ai"] },
+  langchain: { folders: ["core"], packages: ["@langchain/core/messages", "@langchain/core/tools"] },
   cli: { folders: ["core", "terminal", "mcp"], packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"] },
   nuxt: { folders: ["core", "protocol", "nuxt"], packages: ["@nuxt/kit", "node:fs", "node:path", "node:url"] },
   "nuxt/runtime": {
@@ -151,7 +152,7 @@ describe("src/ imports only what its folder's rule allows", () => {
   });
 
   it("lets no host folder import another host", () => {
-    const hosts = ["mcp", "h3", "toolkit", "pi", "omp", "ai", "cli", "nuxt"];
+    const hosts = ["mcp", "h3", "toolkit", "pi", "omp", "ai", "cli", "nuxt", "langchain"];
     // The two deliberate edges: h3 is built on the SDK v2 HTTP handler, and the CLI's `mcp` command serves over stdio with it.
     const edges = hosts.flatMap((host) =>
       (RULES[host] as Rule).folders.filter((f) => f !== host && hosts.includes(f)).map((f) => `${host} → ${f}`),
