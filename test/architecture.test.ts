@@ -41,6 +41,20 @@ const RULES: Record<string, Rule> = {
   omp: { folders: ["core", "terminal"], packages: [] },
   ai: { folders: ["core"], packages: ["ai"] },
   langchain: { folders: ["core"], packages: ["@langchain/core/messages", "@langchain/core/tools"] },
+  "openai-agents": { folders: ["core"], packages: ["@openai/agents"] },
+  mastra: { folders: ["core"], packages: ["@mastra/core/tools"] },
+  anthropic: {
+    folders: ["core"],
+    packages: ["@anthropic-ai/sdk/helpers/beta/json-schema", "@anthropic-ai/sdk/lib/tools/ToolError"],
+    typesFrom: ["@anthropic-ai/sdk/lib/tools/BetaRunnableTool"],
+  },
+  // The Claude Agent SDK connects any MCP SDK v1 server in process: its own package gives types only.
+  "claude-agent": {
+    folders: ["core", "protocol"],
+    packages: ["@modelcontextprotocol/sdk/server/mcp.js", "@modelcontextprotocol/sdk/types.js"],
+    typesFrom: ["@anthropic-ai/claude-agent-sdk"],
+  },
+  google: { folders: ["core"], packages: [], typesFrom: ["@google/genai"] },
   cli: { folders: ["core", "terminal", "mcp"], packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"] },
   nuxt: { folders: ["core", "protocol", "nuxt"], packages: ["@nuxt/kit", "node:fs", "node:path", "node:url"] },
   "nuxt/runtime": {
@@ -48,7 +62,7 @@ const RULES: Record<string, Rule> = {
     packages: [
       "@agntn/tools",
       "@agntn/tools/mcp",
-      "@agntn/tools/toolkit",
+      "@agntn/tools/internal/nuxt",
       "#agntn-tools/*",
       "#nuxt-mcp-toolkit/*",
       "@nuxtjs/mcp-toolkit/server",
@@ -152,7 +166,22 @@ describe("src/ imports only what its folder's rule allows", () => {
   });
 
   it("lets no host folder import another host", () => {
-    const hosts = ["mcp", "h3", "toolkit", "pi", "omp", "ai", "cli", "nuxt", "langchain"];
+    const hosts = [
+      "mcp",
+      "h3",
+      "toolkit",
+      "pi",
+      "omp",
+      "ai",
+      "cli",
+      "nuxt",
+      "langchain",
+      "openai-agents",
+      "mastra",
+      "anthropic",
+      "claude-agent",
+      "google",
+    ];
     // The two deliberate edges: h3 is built on the SDK v2 HTTP handler, and the CLI's `mcp` command serves over stdio with it.
     const edges = hosts.flatMap((host) =>
       (RULES[host] as Rule).folders.filter((f) => f !== host && hosts.includes(f)).map((f) => `${host} → ${f}`),
