@@ -7,12 +7,18 @@
  * says so and pins what it does instead.
  */
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CASE_IDS, type CaseId, MATRIX_PNG, MATRIX_WAV } from "./fixtures/matrix-tools.ts";
+import { CASE_IDS, type CaseId, MATRIX_CALLS, MATRIX_PNG, MATRIX_WAV } from "./fixtures/matrix-tools.ts";
 import { openAi } from "./helpers/hosts/ai.ts";
+import { openAnthropic } from "./helpers/hosts/anthropic.ts";
+import { openClaudeAgent } from "./helpers/hosts/claude-agent.ts";
 import { openCli } from "./helpers/hosts/cli.ts";
+import { openGoogle } from "./helpers/hosts/google.ts";
 import { openH3 } from "./helpers/hosts/h3.ts";
+import { openLangChain } from "./helpers/hosts/langchain.ts";
+import { openMastra } from "./helpers/hosts/mastra.ts";
 import { openMcpHttp, openMcpMemory } from "./helpers/hosts/mcp.ts";
 import { openOmp } from "./helpers/hosts/omp.ts";
+import { openOpenAiAgents } from "./helpers/hosts/openai-agents.ts";
 import { openPi } from "./helpers/hosts/pi.ts";
 import { openToolkit } from "./helpers/hosts/toolkit.ts";
 
@@ -202,6 +208,152 @@ function cliRun(id: CaseId): Record<string, unknown> {
   }
 }
 
+/** The matrix's tools as a host lists them when it names the tools a model may call instead. */
+const MATRIX_TOOL_NAMES = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed, matrix_media";
+
+/** LangChain: the ToolMessage the agent adds, its status `error` for every failure; a success's details (and a returned isError's) as its artifact. */
+function langchainRead(id: CaseId): Record<string, unknown> {
+  switch (id) {
+    case "valid":
+      return { content: TEXT.valid, status: "success", artifact: DETAILS };
+    case "media": {
+      // LangChain's standard blocks: the image and the sound as base64 data with their MIME type, the link as its note.
+      const blocks = [
+        MEDIA[0],
+        { type: "image", data: MATRIX_PNG, mimeType: "image/png" },
+        { type: "audio", data: MATRIX_WAV, mimeType: "audio/wav" },
+        { type: "text", text: MEDIA_NOTES[2] },
+      ];
+      return { content: blocks, status: "success" };
+    }
+    case "returnedError":
+      return { content: TEXT.returnedError, status: "error", artifact: { locked: true } };
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto":
+      // LangChain's ToolNode answers a name it has no tool for itself, listing the tools; no adapter runs.
+      return { content: `Error: ${CALLED[id]} is not a valid tool, try one of [${MATRIX_TOOL_NAMES}].`, status: "error" };
+    default:
+      return { content: TEXT[id], status: "error" };
+  }
+}
+
+/** OpenAI Agents SDK: the `function_call_result` output the model reads; a failure is the errorFunction's text, the SDK's only channel for it. */
+function agentsRead(id: CaseId): Record<string, unknown> {
+  switch (id) {
+    case "media":
+      // The SDK's structured outputs: text parts and the image as a data URL; a call's output has no sound part, so the sound is its note.
+      return {
+        read: [
+          { type: "input_text", text: TEXT.media },
+          { type: "input_image", image: `data:image/png;base64,${MATRIX_PNG}` },
+          { type: "input_text", text: MEDIA_NOTES[1] },
+          { type: "input_text", text: MEDIA_NOTES[2] },
+        ],
+      };
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto":
+      // The SDK ends the run on a name the agent has no tool for, before any adapter runs.
+      return { thrown: `ModelBehaviorError: Tool ${CALLED[id]} not found in agent matrix.` };
+    default:
+      return { read: { type: "text", text: TEXT[id] } };
+  }
+}
+
+/** Mastra: what the model reads through the AI SDK's tool output (`error-text` for a failure); a success's output is `{ text, details }`. */
+function mastraRead(id: CaseId): Record<string, unknown> {
+  switch (id) {
+    case "valid":
+      return { read: { type: "text", value: TEXT.valid }, output: { text: TEXT.valid, details: DETAILS } };
+    case "media": {
+      // Mastra hands the model the image and the sound as file parts; the link is its note. The program gets the blocks beside the text.
+      const file = (mediaType: string, data: string) => ({ type: "file", data: { type: "data", data }, mediaType });
+      const value = [MEDIA[0], file("image/png", MATRIX_PNG), file("audio/wav", MATRIX_WAV), { type: "text", text: MEDIA_NOTES[2] }];
+      return { read: { type: "content", value }, output: { text: TEXT.media, content: MEDIA } };
+    }
+    case "unknownName": {
+      // Mastra answers a name it has no tool for itself.
+      const value = `Tool "nope" not found. Available tools: ${MATRIX_TOOL_NAMES}. Call tools by their exact name only — never add prefixes, namespaces, or colons.`;
+      return { read: { type: "error-text", value } };
+    }
+    case "unknownToString":
+    case "unknownProto":
+      // Mastra finds these names on Object.prototype: it answers no result at all and ends the run (its own lookup; no adapter runs).
+      return { stopped: "tool-calls" };
+    default:
+      return { read: { type: "error-text", value: TEXT[id] } };
+  }
+}
+
+/** Anthropic SDK: the `tool_result` the tool runner sends back, `is_error` for every failure. */
+function anthropicRead(id: CaseId): Record<string, unknown> {
+  switch (id) {
+    case "valid":
+      return { content: TEXT.valid };
+    case "media": {
+      // A tool result takes the PNG as an image block; it has no block for a sound, so the sound is its note, as the link is.
+      const image = { type: "image", source: { type: "base64", media_type: "image/png", data: MATRIX_PNG } };
+      return { content: [MEDIA[0], image, { type: "text", text: MEDIA_NOTES[1] }, { type: "text", text: MEDIA_NOTES[2] }] };
+    }
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto":
+      // The runner answers a name it has no tool for itself.
+      return { content: `Error: Tool '${CALLED[id]}' not found`, is_error: true };
+    default:
+      return { content: TEXT[id], is_error: true };
+  }
+}
+
+/** Claude Agent SDK: the `tool_result` Claude Code records for the in-process MCP server's answer, `is_error` for every failure. */
+function claudeRead(id: CaseId): Record<string, unknown> {
+  switch (id) {
+    case "valid":
+      // The tool has an output schema, so the answer carries structuredContent, and Claude Code hands the model that, as JSON.
+      return { content: JSON.stringify(DETAILS) };
+    case "media": {
+      // Claude Code keeps the text and the image, saves the sound to a file of its own (a path it makes up each run) and words the link itself.
+      const image = { type: "image", source: { type: "base64", media_type: "image/png", data: MATRIX_PNG } };
+      const sound = expect.stringMatching(/^\[Audio from matrix\] Binary content \(audio\/wav, 44 bytes\) saved to \/\S+\.wav$/);
+      return {
+        content: [MEDIA[0], image, { type: "text", text: sound }, { type: "text", text: "[Resource link: dot.png] file:///srv/dot.png" }],
+      };
+    }
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto":
+      // Claude Code answers a name no server lists itself, with its own name for the tool; the server is never asked.
+      return { content: `<tool_use_error>Error: No such tool available: mcp__matrix__${CALLED[id]}</tool_use_error>`, is_error: true };
+    default:
+      return { content: TEXT[id], is_error: true };
+  }
+}
+
+/** Google GenAI: the parts the SDK sends back after the call: one `functionResponse`, with `output` or, for every failure, `error`. */
+function googleRead(id: CaseId): unknown[] {
+  const answer = (response: Record<string, unknown>, extra = {}) => [
+    { functionResponse: { id: "fc1", name: MATRIX_CALLS[id].tool, response, ...extra } },
+  ];
+  switch (id) {
+    case "valid":
+      return answer({ output: TEXT.valid });
+    case "media":
+      // The PNG rides along as inline data; a function response has no part for a sound, so it is a note in the output, as the link is.
+      return answer(
+        { output: [TEXT.media, MEDIA_NOTES[1], MEDIA_NOTES[2]].join("\n") },
+        { parts: [{ inlineData: { mimeType: "image/png", data: MATRIX_PNG } }] },
+      );
+    case "unknownName":
+    case "unknownToString":
+    case "unknownProto":
+      // The callable tool leaves a name it has no tool for to the callable tools beside it; with none, the model's call gets no answer.
+      return [];
+    default:
+      return answer({ error: TEXT[id] });
+  }
+}
+
 // ─── The hosts ───────────────────────────────────────────────────────────────
 
 interface Driver {
@@ -221,6 +373,9 @@ const omp = openOmp();
 const cli = openCli();
 omp.catch(() => {});
 cli.catch(() => {});
+// Claude Code (the Claude Agent SDK's CLI) answers every case in one query, started now beside them.
+const claude = openClaudeAgent();
+claude.catch(() => {});
 
 const ROWS: Row[] = [
   { host: "MCP in memory, 2025-11-25", open: openMcpMemory, expected: mcpAnswer },
@@ -233,6 +388,12 @@ const ROWS: Row[] = [
   { host: "OMP session under bun", open: () => omp, expected: ompRead },
   { host: "AI SDK generateText", open: openAi, expected: aiRead },
   { host: "command line", open: () => cli, expected: cliRun },
+  { host: "LangChain createAgent", open: openLangChain, expected: langchainRead },
+  { host: "OpenAI Agents SDK run", open: openOpenAiAgents, expected: agentsRead },
+  { host: "Mastra Agent", open: openMastra, expected: mastraRead },
+  { host: "Anthropic SDK tool runner", open: openAnthropic, expected: anthropicRead },
+  { host: "Claude Agent SDK query, Claude Code", open: () => claude, expected: claudeRead },
+  { host: "Google GenAI automatic function calling", open: openGoogle, expected: googleRead },
 ];
 
 describe.each(ROWS)("$host", ({ open, expected }) => {

@@ -3,7 +3,7 @@
  * (from `ai/test`; Mastra 1.x takes the AI SDK's V4 models), which calls the
  * tools it is given in its first step and says "done" in its second. The
  * host matrix's row reads the tool results the model was sent in its second
- * step (`doGenerateCalls[1].prompt`).
+ * step (`doGenerateCalls[1].prompt`), or why the run stopped before it read any.
  */
 import { toMastraTools } from "@agntn/tools/mastra";
 import { Agent } from "@mastra/core/agent";
@@ -83,6 +83,8 @@ export async function openMastra(): Promise<MastraDriver> {
       const agent = new Agent({ id: "matrix", name: "matrix", instructions: "Use the tools.", model: model as never, tools });
       const result = await agent.generate("go");
       const reads = modelReads(model);
+      // A run that ended before the model read any result says why it stopped.
+      if (reads.length === 0) return { stopped: result.finishReason };
       if (reads.length !== 1) throw new Error(`the model read ${reads.length} tool results`);
       const done = result.toolResults.map((part) => part.payload.result);
       return done.length > 0 && !(done[0] instanceof Error) && (reads[0] as { type: string }).type !== "error-text"

@@ -17,7 +17,10 @@ export type AgentsCall = [name: string, args: string];
 /** A model that calls `calls` in its first turn and says "done" once it has read their results. */
 export class ScriptedModel implements Model {
   readonly requests: ModelRequest[] = [];
-  constructor(private readonly calls: AgentsCall[]) {}
+  private readonly calls: AgentsCall[];
+  constructor(calls: AgentsCall[]) {
+    this.calls = calls;
+  }
 
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.requests.push(request);

@@ -1,0 +1,37 @@
+/**
+ * The host matrix's LangChain row: toLangChainTools inside `createAgent`
+ * (from `langchain`), with LangChain's fake chat model (`fakeModel` from
+ * `@langchain/core/testing`) calling one tool and then saying "done". A call
+ * answers with the ToolMessage the agent added: what the model reads (its
+ * content and status) and, for a success, the artifact programs get.
+ */
+import { toLangChainTools } from "@agntn/tools/langchain";
+import { AIMessage, ToolMessage } from "@langchain/core/messages";
+import { fakeModel } from "@langchain/core/testing";
+import { createAgent } from "langchain";
+import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+
+export interface LangChainDriver {
+  call(id: CaseId): Promise<unknown>;
+  close(): Promise<void>;
+}
+
+export async function openLangChain(): Promise<LangChainDriver> {
+  const tools = toLangChainTools(matrixTools);
+  return {
+    async call(id) {
+      const { tool, args } = MATRIX_CALLS[id];
+      const model = fakeModel()
+        .respondWithTools([{ name: tool, args, id: "call1" }])
+        .respond(new AIMessage("done"));
+      const { messages } = await createAgent({ model, tools }).invoke({ messages: [{ role: "user", content: "go" }] });
+      const read = messages.filter(ToolMessage.isInstance);
+      if (read.length !== 1) throw new Error(`the agent added ${read.length} tool messages`);
+      const [message] = read as [ToolMessage];
+      return message.artifact === undefined
+        ? { content: message.content, status: message.status }
+        : { content: message.content, status: message.status, artifact: message.artifact };
+    },
+    async close() {},
+  };
+}
