@@ -105,16 +105,29 @@ describe.each([
 
   it("refuses a page on another origin, even with an allowed Host", async () => {
     expect(await rawPost(url, { ...extra, host: own(), origin: "http://evil.example" }, body)).toEqual(
-      refused('Origin "http://evil.example" is not allowed: add its host name to allowedOrigins'),
+      refused('Origin "http://evil.example" is not allowed: add it to allowedOrigins'),
     );
     expect(await rawPost(url, { ...extra, host: own(), origin: "null" }, body)).toEqual(
-      refused('Origin "null" is not allowed: add its host name to allowedOrigins'),
+      refused('Origin "null" is not allowed: add it to allowedOrigins'),
     );
   });
 
-  it.each([["127.0.0.1"], ["localhost"], ["LOCALHOST"], ["[::1]"]])("answers Host %s, with or without a local Origin", async (name) => {
+  it.each([
+    ["another port of the same host", (port: string) => `http://127.0.0.1:${Number(port) + 1}`],
+    ["another scheme", (port: string) => `https://127.0.0.1:${port}`],
+    ["another local name", (port: string) => `http://localhost:${port}`],
+    ["a path after the origin", (port: string) => `http://127.0.0.1:${port}/page`],
+  ])("compares the whole origin: refuses %s", async (_case, origin) => {
+    const given = origin(url.port);
+    expect(await rawPost(url, { ...extra, host: own(), origin: given }, body)).toEqual(
+      refused(`Origin "${given}" is not allowed: add it to allowedOrigins`),
+    );
+  });
+
+  it.each([["127.0.0.1"], ["localhost"], ["LOCALHOST"], ["[::1]"]])("answers Host %s, with or without its own Origin", async (name) => {
     expect((await rawPost(url, { ...extra, host: `${name}:${url.port}` }, body)).status).toBe(200);
-    expect((await rawPost(url, { ...extra, host: `${name}:${url.port}`, origin: `http://${name}:6274` }, body)).status).toBe(200);
+    const origin = `http://${name.toLowerCase()}:${url.port}`;
+    expect((await rawPost(url, { ...extra, host: `${name}:${url.port}`, origin }, body)).status).toBe(200);
   });
 });
 
@@ -152,12 +165,30 @@ describe("allowedHosts and allowedOrigins", () => {
     const s = await serving({ allowedHosts: ["mcp.example.com"] });
     expect((await rawPost(s.url, { host: "mcp.example.com" }, LEGACY_INIT)).status).toBe(200);
     expect((await rawPost(s.url, { host: `127.0.0.1:${s.url.port}` }, LEGACY_INIT)).status).toBe(403);
-    expect((await rawPost(s.url, { host: "mcp.example.com", origin: "https://mcp.example.com" }, LEGACY_INIT)).status).toBe(200);
+    // The page's origin is the server's own only when scheme, host and port all match what the request reached.
+    expect((await rawPost(s.url, { host: "mcp.example.com", origin: "http://mcp.example.com" }, LEGACY_INIT)).status).toBe(200);
+    expect(await rawPost(s.url, { host: "mcp.example.com", origin: "https://mcp.example.com" }, LEGACY_INIT)).toEqual(
+      refused('Origin "https://mcp.example.com" is not allowed: add it to allowedOrigins'),
+    );
+    await s.close();
+  });
+
+  it("lets in the origins it is given, whole, and no others", async () => {
+    const s = await serving({ allowedOrigins: ["http://localhost:5173", "HTTPS://App.Example.com"] });
+    const host = `127.0.0.1:${s.url.port}`;
+    for (const origin of ["http://localhost:5173", "https://app.example.com", "https://app.example.com:443"]) {
+      expect((await rawPost(s.url, { host, origin }, LEGACY_INIT)).status).toBe(200);
+    }
+    for (const origin of ["http://localhost:5174", "http://app.example.com", "https://app.example.com.evil.example"]) {
+      expect(await rawPost(s.url, { host, origin }, LEGACY_INIT)).toEqual(
+        refused(`Origin "${origin}" is not allowed: add it to allowedOrigins`),
+      );
+    }
     await s.close();
   });
 
   it('serves every host and origin with "any"', async () => {
-    const s = await serving({ allowedHosts: "any" });
+    const s = await serving({ allowedHosts: "any", allowedOrigins: "any" });
     expect((await rawPost(s.url, { host: "evil.example", origin: "http://evil.example" }, LEGACY_INIT)).status).toBe(200);
     await s.close();
   });
@@ -165,7 +196,15 @@ describe("allowedHosts and allowedOrigins", () => {
   it.each([
     [{ allowedHosts: "localhost" }, 'allowedHosts must be a list of host names or "any"'],
     [{ allowedHosts: [""] }, 'allowedHosts must be a list of host names or "any"'],
-    [{ allowedOrigins: "*" }, 'allowedOrigins must be a list of host names or "any"'],
+    [{ allowedOrigins: "*" }, 'allowedOrigins must be a list of origins like "https://app.example.com", or "any"'],
+    [
+      { allowedOrigins: ["app.example.com"] },
+      'allowedOrigins must list origins like "https://app.example.com" (scheme, host and port), got "app.example.com"',
+    ],
+    [
+      { allowedOrigins: ["https://app.example.com/mcp"] },
+      'allowedOrigins must list origins like "https://app.example.com" (scheme, host and port), got "https://app.example.com/mcp"',
+    ],
   ])("refuses %j at construction", (options, message) => {
     expect(() => createMcpHttpHandler(info, demoTools, options as never)).toThrow(message);
   });
@@ -228,7 +267,7 @@ describe("a reply built to overflow the question state, on 2026-07-28", () => {
 describe("options checked when given: a misspelt key never turns a protection off", () => {
   const typo = (where: string, key: string, keys: string) => `${where}: unknown option "${key}"; the options are ${keys}`;
   const SERVER = "instructions, external, requestStateKey, requestStateTtlSeconds";
-  const HTTP = `${SERVER}, allowedHosts, allowedOrigins, sessions, sessionIdleMs, maxSessions, onerror, auth`;
+  const HTTP = `${SERVER}, allowedHosts, allowedOrigins, sessions, sessionIdleMs, maxSessions, maxSessionsPerCaller, onerror, auth`;
 
   it.each([
     [
@@ -266,7 +305,7 @@ describe("options checked when given: a misspelt key never turns a protection of
     [
       "runCli",
       () => runCli({ name: "x", version: "1", description: "x", tools: demoTools, fallbak: "slug" } as never, []),
-      typo("runCli", "fallbak", "name, version, description, tools, commands, default, fallback, mcp, expected"),
+      typo("runCli", "fallbak", "name, version, description, tools, commands, default, fallback, mcp, expected, compileCache"),
     ],
     [
       "an options value that is not an object",

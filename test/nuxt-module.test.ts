@@ -1,8 +1,8 @@
 /**
  * The Nuxt module without a build: its meta, what it does to an app's options
- * when loaded by Nuxt (toolkit installed, sessions and asyncContext switched
- * on, each notice said once), and how it joins the app's tools to the
- * toolkit's own on the default route. test/nuxt.test.ts serves built apps.
+ * when loaded by Nuxt (toolkit installed, asyncContext switched on and said
+ * once, the toolkit's Origin list taken as the route's), the toolkit's tool
+ * names and which paths the route answers. test/nuxt.test.ts serves built apps.
  */
 import { fileURLToPath } from "node:url";
 import { hostnameOf } from "@agntn/tools/mcp";
@@ -10,8 +10,8 @@ import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { isManyInstancePreset } from "../src/nuxt/module.ts";
-import { isExactRoute, onRoute } from "../src/nuxt/runtime/hosts.ts";
-import { joinTools, registeredName } from "../src/nuxt/runtime/join.ts";
+import { placeOf } from "../src/nuxt/runtime/route-path.ts";
+import { registeredName } from "../src/nuxt/runtime/toolkit-names.ts";
 
 describe("the module's meta", () => {
   it("names itself, its config key and the Nuxt it needs", async () => {
@@ -19,7 +19,7 @@ describe("the module's meta", () => {
   });
 });
 
-describe("loading an app that turned both switches off and never added the toolkit", () => {
+describe("loading an app that turned the toolkit's sessions and asyncContext off and never added the toolkit", () => {
   const logs: Array<{ type: string; tag: string; text: string }> = [];
   const reporter = {
     log: (entry: { type: string; tag: string; args: unknown[] }) => {
@@ -33,35 +33,35 @@ describe("loading an app that turned both switches off and never added the toolk
     await nuxt?.close();
   });
 
-  it("installs the toolkit, switches both on, says so once each, and fills name, version and route", async () => {
+  it("installs the toolkit, switches asyncContext on and says so once, and fills name, version and route", async () => {
     logger.addReporter(reporter);
     nuxt = await loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)), ready: true, dev: false });
     const options = nuxt.options as unknown as Record<string, Record<string, unknown>>;
     expect(nuxt.options._installedModules.map((m) => m.meta?.name)).toEqual(
       expect.arrayContaining(["@agntn/tools", "@nuxtjs/mcp-toolkit"]),
     );
-    expect(options.mcp?.sessions).toEqual({ enabled: true, maxSessions: 5 });
+    // The route keeps its own sessions: the toolkit's setting is the app's to make, for the toolkit's own handlers.
+    expect(options.mcp?.sessions).toEqual({ enabled: false, maxSessions: 5 });
     expect(options.mcp?.route).toBe("/agent-mcp");
     expect(options.mcp?.name).toBe("@agntn/tools");
     expect(typeof options.mcp?.version).toBe("string");
     expect((nuxt.options.nitro.experimental as Record<string, unknown>).asyncContext).toBe(true);
+    // The toolkit's Origin list is the route's, since the route is where its tools are served now.
+    const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
+    const config = JSON.parse((template?.() ?? "").replace(/^export default /, "").replace(/;\n$/, ""));
+    expect(config.allowedOrigins).toEqual(["https://app.example.com"]);
     const ours = logs.filter((entry) => entry.tag === "@agntn/tools");
     expect(ours).toEqual([
       {
         type: "warn",
         tag: "@agntn/tools",
-        text: "`mcp.sessions` was off; switched on, because progress and questions need sessions (they live in process memory).",
-      },
-      {
-        type: "warn",
-        tag: "@agntn/tools",
-        text: "`nitro.experimental.asyncContext` was off; switched on, because the toolkit's elicitation needs the request context.",
+        text: "`nitro.experimental.asyncContext` was off; switched on, because toolkit tools (Docus's page tools among them) read the request through `useEvent()`.",
       },
     ]);
   });
 });
 
-describe("joining the app's tools to the toolkit's own", () => {
+describe("the toolkit's tool names", () => {
   it.each([
     { entry: { name: "list-pages" }, name: "list-pages" },
     { entry: { _meta: { filename: "getPage.ts" } }, name: "get-page" },
@@ -70,15 +70,6 @@ describe("joining the app's tools to the toolkit's own", () => {
     { entry: {}, name: undefined },
   ])("reads the registered name of $entry as $name", ({ entry, name }) => {
     expect(registeredName(entry)).toBe(name);
-  });
-
-  it("keeps the toolkit's tools first and leaves out an app tool whose name is taken", () => {
-    const existing = [{ name: "list-pages" }, { _meta: { filename: "text-slug.ts" } }, { _meta: { filename: "get_page.ts" } }];
-    const ours = [{ name: "text_slug" }, { name: "get-page" }, { name: "list-pages" }, { name: "text_stats" }];
-    expect(joinTools(existing, ours)).toEqual({
-      tools: [...existing, { name: "text_slug" }, { name: "text_stats" }],
-      clashes: ["get-page", "list-pages"],
-    });
   });
 });
 
@@ -94,17 +85,6 @@ describe("the Host check behind agntnTools.allowedHosts", () => {
     { host: "a b", name: undefined },
   ])("reads the host name of $host as $name", ({ host, name }) => {
     expect(hostnameOf(host)).toBe(name);
-  });
-
-  it.each([
-    { path: "/mcp", route: "/mcp", on: true },
-    { path: "/mcp?x=1", route: "/mcp", on: true },
-    { path: "/mcp/deeplink", route: "/mcp/", on: true },
-    { path: "/mcpx", route: "/mcp", on: false },
-    { path: "/", route: "/mcp", on: false },
-    { path: "/agent-mcp/x", route: "/agent-mcp", on: true },
-  ])("counts $path as on $route: $on", ({ path, route, on }) => {
-    expect(onRoute(path, route)).toBe(on);
   });
 });
 
@@ -129,17 +109,22 @@ describe("where 2025 clients get sessions", () => {
   });
 });
 
-describe("the stateless path's route match", () => {
+describe("what the route answers", () => {
+  const named = new Set(["admin"]);
   it.each([
-    { path: "/mcp", route: "/mcp", exact: true },
-    { path: "/mcp/", route: "/mcp", exact: true },
-    { path: "/mcp?x=1", route: "/mcp", exact: true },
-    { path: "/mcp/deeplink", route: "/mcp", exact: false },
-    { path: "/mcp/badge.svg", route: "/mcp", exact: false },
-    { path: "/mcpx", route: "/mcp", exact: false },
-    { path: "/agent-mcp", route: "/agent-mcp/", exact: true },
-  ])("takes $path as the route $route itself: $exact", ({ path, route, exact }) => {
-    expect(isExactRoute(path, route)).toBe(exact);
+    { path: "/mcp", route: "/mcp", place: "route" },
+    { path: "/mcp/", route: "/mcp", place: "route" },
+    { path: "/mcp?x=1", route: "/mcp", place: "route" },
+    { path: "/agent-mcp", route: "/agent-mcp/", place: "route" },
+    { path: "/mcp/admin", route: "/mcp", place: "named" },
+    { path: "/mcp/admin?x=1", route: "/mcp", place: "named" },
+    { path: "/mcp/deeplink", route: "/mcp", place: undefined },
+    { path: "/mcp/badge.svg", route: "/mcp", place: undefined },
+    { path: "/mcp/admin/x", route: "/mcp", place: undefined },
+    { path: "/mcpx", route: "/mcp", place: undefined },
+    { path: "/", route: "/mcp", place: undefined },
+  ])("takes $path on $route as $place", ({ path, route, place }) => {
+    expect(placeOf(path, route, named)).toBe(place);
   });
 });
 
@@ -147,6 +132,8 @@ describe("a misspelt module option", () => {
   it("stops the app at load, naming the key and the accepted ones", async () => {
     await expect(
       loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
-    ).rejects.toThrow('agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts');
+    ).rejects.toThrow(
+      'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth',
+    );
   });
 });

@@ -15,13 +15,14 @@ import {
   OAuthError,
   OAuthErrorCode,
   type OAuthTokenVerifier,
+  type ScopeChallenge,
+  type ScopeChallengeHandler,
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
-import type { AnyTool, Effect } from "../core/types.ts";
-import { calledTools } from "../protocol/caller.ts";
+import type { Effect } from "../core/types.ts";
 import { type EffectScopes, effectScopes, mayCall } from "../protocol/scopes.ts";
 
 export interface McpAuthOptions {
@@ -48,8 +49,8 @@ const WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
 export const AUTH_OPTIONS = ["verifier", "resource", "authorizationServers", "scopes", "resourceName", "documentation"] as const;
 
-/** What the scope check reads of a tool. */
-export type ScopedTool = Pick<AnyTool, "name" | "effect">;
+/** The effect of a tool by name in what a server serves; `undefined` for a name it does not know (it answers those itself). */
+export type EffectOf = (name: string) => Effect | undefined;
 
 /** The checked `auth` option, ready for requests. */
 export interface AuthGate {
@@ -69,12 +70,15 @@ export interface AuthGate {
   /** The verified token, or the 401 to answer with. */
   authenticate(request: Request): Promise<AuthInfo | Response>;
   /**
-   * The 403 for the first `tools/call` in a JSON-RPC body (one message or a
-   * batch) whose tool is above the token's scopes; `undefined` when the token
-   * may make every call. `toolOf` finds a tool by name; a name it does not
-   * know (an unknown tool, another framework's) is the server's to answer.
+   * The scope check of one server's tools: a `tools/call` above the token's
+   * scopes gets a challenge naming the scope it needs. The SDK's own seam
+   * takes it (a 2025 session's transport asks it of every message it is about
+   * to dispatch); the handler asks it of a 2026 request's one message before
+   * dispatch, and the server's `tools/call` asks it again as it runs the call.
    */
-  refuseCalls(auth: AuthInfo, body: unknown, toolOf: (name: string) => ScopedTool | undefined): Response | undefined;
+  scopeCheck(effectOf: EffectOf): ScopeChallengeHandler;
+  /** The 403 `insufficient_scope` answer to a challenge, pointing to the metadata. */
+  challengeResponse(challenge: ScopeChallenge): Response;
 }
 
 function urlOption(value: unknown, name: string): URL {
@@ -141,17 +145,31 @@ export function createAuthGate(options: unknown): AuthGate {
         return bearerAuthChallengeResponse(refusal, { resourceMetadataUrl: metadataUrl });
       }
     },
-    refuseCalls(auth, body, toolOf) {
-      for (const name of calledTools(body)) {
-        const tool = toolOf(name);
-        if (!tool || mayCall(auth, tool.effect, scopes)) continue;
-        const needed = scopes[tool.effect];
-        const error = new OAuthError(OAuthErrorCode.InsufficientScope, `Calling ${sanitizeLine(tool.name)} needs the scope ${needed}`);
-        return bearerAuthChallengeResponse(error, { requiredScopes: [needed], resourceMetadataUrl: metadataUrl });
-      }
-      return undefined;
+    scopeCheck(effectOf) {
+      return ({ request, authInfo }) => {
+        if (!isRecord(request) || request.method !== "tools/call") return undefined;
+        const name = (request.params as { name?: unknown } | undefined)?.name;
+        const effect = typeof name === "string" ? effectOf(name) : undefined;
+        if (effect === undefined || (authInfo && mayCall(authInfo, effect, scopes))) return undefined;
+        const needed = scopes[effect];
+        return { scopes: [needed], errorDescription: `Calling ${challengeText(name as string)} needs the scope ${needed}` };
+      };
+    },
+    challengeResponse(challenge) {
+      const error = new OAuthError(OAuthErrorCode.InsufficientScope, challenge.errorDescription ?? "Insufficient scope");
+      return bearerAuthChallengeResponse(error, { requiredScopes: [...challenge.scopes], resourceMetadataUrl: metadataUrl });
     },
   };
+}
+
+/**
+ * A tool name as a challenge may carry it: RFC 6750 allows printable ASCII
+ * without `"` and `\` in `error_description` (the SDK refuses anything
+ * else), and a name from another framework may hold any character.
+ */
+function challengeText(name: string): string {
+  const clean = sanitizeLine(name).replace(/[^\x20\x21\x23-\x5b\x5d-\x7e]/g, "?");
+  return clean.length > 80 ? `${clean.slice(0, 80)}...` : clean;
 }
 
 function unauthorized(metadataUrl: string): Response {

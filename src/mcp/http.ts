@@ -1,26 +1,41 @@
 /**
- * Streamable HTTP for both protocol revisions from one web-standard `fetch`.
- * 2026-07-28 requests go to the SDK's `createMcpHandler` (stateless, questions
- * ride `input_required`). 2025-11-25 clients get real sessions, because their
- * questions are server→client requests whose replies arrive on a later POST:
- * the SDK's own stateless fallback would forget the client's capabilities and
- * could never ask. Sessions live in this process's memory.
+ * Streamable HTTP for both protocol revisions from one web-standard `fetch`,
+ * and the one path every HTTP face takes (`createMcpHttpHandler`, h3's
+ * `mountMcp`, the Nuxt module's route). Each step runs once per request and
+ * hands on what it found; nothing reads the request a second time:
+ *
+ * 1. Host and Origin (./../protocol/hosts.ts), before anything is read;
+ * 2. with `auth`, the protected resource metadata, then the token;
+ * 3. the body, read once within its bound (./request.ts);
+ * 4. the route: 2026-07-28 requests go to the SDK's `createMcpHandler`
+ *    (stateless, questions ride `input_required`); 2025-11-25 clients get
+ *    real sessions, because their questions are server→client requests whose
+ *    replies arrive on a later POST (the SDK's stateless fallback would forget
+ *    the client's capabilities and could never ask). Sessions live in this
+ *    process's memory, owned by the caller that opened them (./sessions.ts);
+ * 5. dispatch, with the scope check where the call runs (./auth.ts).
  */
 import {
   type AuthInfo,
   createMcpHandler,
   isInitializeRequest,
   isLegacyRequest,
-  readRequestBody,
+  type JSONRPCRequest,
+  type ScopeChallengeHandler,
+  type Server,
   WebStandardStreamableHTTPServerTransport,
 } from "@modelcontextprotocol/server";
 import { checkOptionKeys } from "../core/options.ts";
-import type { AnyTool, ServerInfo } from "../core/types.ts";
+import { isRecord } from "../core/schema.ts";
+import type { AnyTool, Effect, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "../protocol/call.ts";
 import { principalOf } from "../protocol/caller.ts";
-import { type HostList, type HostPolicy, hostRefusal, hostSet, LOCAL_HOSTS } from "../protocol/hosts.ts";
+import { type HostList, type HostPolicy, hostListOption, hostRefusal, hostSet, LOCAL_HOSTS, originListOption } from "../protocol/hosts.ts";
+import { jsonRpcError } from "../protocol/json-rpc-error.ts";
+import { mayCall } from "../protocol/scopes.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
-import { createMcpServer, type McpServerOptions, SERVER_OPTIONS } from "./server.ts";
+import { legacyHeaderMismatch, readMessage } from "./request.ts";
+import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { createStateSeal } from "./state-seal.ts";
 
@@ -32,12 +47,19 @@ export interface McpHttpOptions extends McpServerOptions {
    * proxy that checks them).
    */
   allowedHosts?: HostList;
-  /** Host names a browser's `Origin` may name. Default: the allowed hosts. `"any"` lets every page in. */
+  /**
+   * Origins a browser page may call from, whole (`https://app.example.com`:
+   * scheme, host and port), besides the server's own origin, which is always
+   * allowed. `"any"` lets every page in. A request without `Origin` (not a
+   * browser) is judged by its Host alone.
+   */
   allowedOrigins?: HostList;
   /** A 2025 session unused this long is closed. Default 30 minutes; one that made no request after `initialize`, 30 seconds. */
   sessionIdleMs?: number;
-  /** The most 2025 sessions kept at once; a new one takes the place of the oldest unused, else least recently used. Default 1000. */
+  /** The most 2025 sessions kept at once; a new one takes the place of one of the caller holding the most. Default 1000. */
   maxSessions?: number;
+  /** With `auth`: the most 2025 sessions one caller may hold; its next one takes the place of its own oldest. Default 100. */
+  maxSessionsPerCaller?: number;
   /**
    * `false` answers every 2025-11-25 request on its own, with nothing kept
    * between requests, for hosts that run many short-lived instances
@@ -67,13 +89,6 @@ export interface McpHttpHandler {
   readonly metadataPaths?: readonly string[];
 }
 
-function jsonRpcError(status: number, code: number, message: string): Response {
-  return new Response(JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null }), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-}
-
 /** The keys `createMcpHttpHandler` takes. */
 export const HTTP_OPTIONS = [
   ...SERVER_OPTIONS,
@@ -82,83 +97,175 @@ export const HTTP_OPTIONS = [
   "sessions",
   "sessionIdleMs",
   "maxSessions",
+  "maxSessionsPerCaller",
   "onerror",
   "auth",
 ] as const;
 
+/** The tools one request is served, found from the request (the Nuxt route resolves the toolkit's per request). */
+export type ToolSource = (request: Request) => ToolSet | Promise<ToolSet>;
+
+/** How a face spells the options its refusals name. */
+export interface OptionNames {
+  allowedHosts: string;
+  allowedOrigins: string;
+}
+
+const OWN_NAMES: OptionNames = { allowedHosts: "allowedHosts", allowedOrigins: "allowedOrigins" };
+
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
   checkOptionKeys("createMcpHttpHandler", options, HTTP_OPTIONS);
-  const serverOptions = pick(options, SERVER_OPTIONS);
-  const policy = hostPolicy(options);
+  const { external = [], ...rest } = options;
+  const set: ToolSet = { tools, external };
+  // Checked now: a broken tool or a duplicate name throws here, not on the first request.
+  toolIndex(tools);
+  effectsOf(set);
+  return serveHttp(info, () => set, rest, OWN_NAMES);
+}
+
+/** What one request carries past the read: the message, once, and the caller its token named. */
+interface ReadRequest {
+  request: Request;
+  message: unknown;
+  auth: AuthInfo | undefined;
+}
+
+/** A 2025 session, as the table keeps it. */
+interface Session {
+  transport: WebStandardStreamableHTTPServerTransport;
+  close(): Promise<void>;
+}
+
+/** The handler as a host that serves other endpoints beside it (the Nuxt module's named toolkit handlers) uses it. */
+export interface RouteHandler extends McpHttpHandler {
+  /** The Host and Origin check, then the token: the refusal to send, or the caller (`undefined` without `auth`). */
+  admit(request: Request): Promise<Response | AuthInfo | undefined>;
+  /** With `auth`: the refusal text for a call of this effect above the caller's scopes; `undefined` when it may run. */
+  effectRefusal(effect: Effect, auth: AuthInfo | undefined): string | undefined;
+}
+
+/**
+ * The handler behind every HTTP face: `tools` gives each request (or, on
+ * 2025, each session at `initialize`) the tools it is served; `names` spells
+ * the options as the face's users write them.
+ */
+export function serveHttp(
+  info: ServerInfo,
+  tools: ToolSource,
+  options: Omit<McpHttpOptions, "external">,
+  names: OptionNames,
+): RouteHandler {
   const onerror = options.onerror ?? (() => {});
-  const factory = () => {
-    const server = createMcpServer(info, tools, serverOptions);
+  const policy = hostPolicy(options, names);
+  const gate = options.auth === undefined ? undefined : createAuthGate(options.auth);
+  const serverOptions = { ...pick(options, ["instructions", "requestStateKey", "requestStateTtlSeconds"] as const) };
+  // Built now, so a short key fails here rather than on the first question.
+  createStateSeal(serverOptions);
+  const stateless = options.sessions === false;
+  const sessions = new SessionTable<Session>(sessionLimits(options), onerror);
+
+  // One scope check per tool set (a handler with a fixed list makes it once).
+  const checks = new WeakMap<ToolSet, ScopeChallengeHandler>();
+  const scopeCheckOf = (set: ToolSet): ScopeChallengeHandler | undefined => {
+    if (!gate) return undefined;
+    let check = checks.get(set);
+    if (!check) {
+      check = gate.scopeCheck(effectsOf(set));
+      checks.set(set, check);
+    }
+    return check;
+  };
+
+  /** A server for one tool set, with the scope check at its `tools/call` when tokens are checked. */
+  const serverFor = (set: ToolSet): Server => {
+    const scopeCheck = scopeCheckOf(set);
+    const server = buildServer(info, set, { ...serverOptions, ...(scopeCheck ? { scopeCheck } : {}) });
     server.onerror = onerror;
     return server;
   };
-  const stateless = options.sessions === false;
-  const gate = options.auth === undefined ? undefined : createAuthGate(options.auth);
-  const own = toolIndex(tools);
-  // Built now, so a short key fails here rather than on the first question.
-  createStateSeal(serverOptions);
-  const modern = createMcpHandler(factory, { legacy: stateless ? "stateless" : "reject", onerror });
-  const sessions = new SessionTable<WebStandardStreamableHTTPServerTransport>(
-    countOption(options.maxSessions, "maxSessions", 1000),
-    countOption(options.sessionIdleMs, "sessionIdleMs", 30 * 60_000),
-    onerror,
+
+  // The SDK's factory finds the request's tool set by the request it is handed (the very object passed to `fetch`).
+  const setOf = new WeakMap<Request, ToolSet>();
+  const modern = createMcpHandler(
+    (ctx) => {
+      const set = ctx.requestInfo ? setOf.get(ctx.requestInfo as Request) : undefined;
+      if (!set) throw new Error("@agntn/tools: no tool set for this request");
+      return serverFor(set);
+    },
+    { legacy: stateless ? "stateless" : "reject", onerror },
   );
 
-  // With auth, a 2025 session belongs to the caller who opened it: another token gets "not found", as for any unknown id.
-  const owners = new WeakMap<WebStandardStreamableHTTPServerTransport, string>();
-
-  const openSession = async (request: Request, read: ReadBody): Promise<Response> => {
-    const { auth } = read;
-    const server = factory();
+  const openSession = async (read: ReadRequest): Promise<Response> => {
+    const owner = principalOf(read.auth);
+    const set = await tools(read.request);
+    const server = serverFor(set);
+    const scopeCheck = scopeCheckOf(set);
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (id) => sessions.add(id, transport),
+      // The owner is the caller whose `initialize` opened it; the id is recorded only now that it exists.
+      onsessioninitialized: (id) => sessions.add(id, { transport, close: () => transport.close() }, owner),
       onsessionclosed: (id) => sessions.forget(id),
     });
     transport.onclose = () => {
       if (transport.sessionId) sessions.forget(transport.sessionId);
     };
-    owners.set(transport, principalOf(auth));
+    // The SDK asks it of every message it is about to dispatch on this session: a call above the scopes gets 403.
+    if (scopeCheck) transport.setScopeChallengeResolver(scopeCheck);
     await server.connect(transport);
-    return transport.handleRequest(request, sdkOptions(read));
+    return transport.handleRequest(read.request, sdkOptions(read));
   };
 
-  const legacy = async (request: Request, read: ReadBody): Promise<Response> => {
-    const id = request.headers.get("mcp-session-id");
+  /** A 2025 request with sessions: on the session its id names, if it is the caller's, or opening one. */
+  const legacy = async (read: ReadRequest): Promise<Response> => {
+    const id = read.request.headers.get("mcp-session-id");
     if (id !== null) {
-      const transport = sessions.use(id);
-      if (!transport || owners.get(transport) !== principalOf(read.auth)) return jsonRpcError(404, -32001, "Session not found");
-      return transport.handleRequest(request, sdkOptions(read));
+      const session = sessions.use(id, principalOf(read.auth));
+      if (!session) return jsonRpcError(404, -32001, "Session not found");
+      return session.transport.handleRequest(read.request, sdkOptions(read));
     }
-    const body = read.parsed;
-    const opening = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-    if (request.method === "POST" && opening) return openSession(request, read);
+    if (read.request.method === "POST" && isInitializeRequest(read.message)) return openSession(read);
     return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
   };
 
-  const route = async (request: Request, read: ReadBody): Promise<Response> => {
-    if (stateless) return modern.fetch(request, sdkOptions(read));
-    const isLegacy =
-      request.headers.has("mcp-session-id") ||
-      (await isLegacyRequest(read.parsed === undefined ? request.clone() : request, read.parsed).catch(() => false));
-    return isLegacy ? legacy(request, read) : modern.fetch(request, sdkOptions(read));
+  /** A request answered on its own (2026, or 2025 without sessions): its tools found, its call's scope checked, then the SDK. */
+  const alone = async (read: ReadRequest): Promise<Response> => {
+    const set = await tools(read.request);
+    const scopeCheck = scopeCheckOf(set);
+    if (gate && scopeCheck && isRecord(read.message)) {
+      // The check the server's `tools/call` makes again, asked before dispatch so the client gets a 403 it can step up from.
+      const challenge = await scopeCheck({ request: read.message as JSONRPCRequest, ...authOf(read) });
+      if (challenge) return gate.challengeResponse(challenge);
+    }
+    setOf.set(read.request, set);
+    return modern.fetch(read.request, sdkOptions(read));
   };
+
+  const route = async (read: ReadRequest): Promise<Response> => {
+    const isLegacy = read.request.headers.has("mcp-session-id") || (await isLegacyRequest(read.request, read.message).catch(() => false));
+    if (!isLegacy) return alone(read);
+    const mismatch = legacyHeaderMismatch(read.request, read.message);
+    if (mismatch) return mismatch;
+    return stateless ? alone(read) : legacy(read);
+  };
+
+  /** Steps 1 and 2: the Host and Origin check, then the token; the refusal to send, or the caller (none without `auth`). */
+  const admit = async (request: Request): Promise<Response | AuthInfo | undefined> =>
+    hostRefusal(request, policy) ?? (gate ? gate.authenticate(request) : undefined);
 
   return {
     async fetch(request) {
-      const refused = hostRefusal(request.headers.get("host"), request.headers.get("origin"), policy);
-      if (refused) return refused;
-      if (gate?.metadataPaths.includes(new URL(request.url).pathname)) return gate.metadata(request);
-      const auth = gate ? await gate.authenticate(request) : undefined;
+      if (gate?.metadataPaths.includes(new URL(request.url).pathname)) return hostRefusal(request, policy) ?? gate.metadata(request);
+      const auth = await admit(request);
       if (auth instanceof Response) return auth;
-      const read: ReadBody = { parsed: await parsedBody(request), auth };
-      const overreach = gate && auth ? gate.refuseCalls(auth, read.parsed, (name) => own.get(name)?.tool) : undefined;
-      return overreach ?? route(request, read);
+      const read = await readMessage(request);
+      if (!read.ok) return read.response;
+      return route({ request, message: read.message, auth });
+    },
+    admit,
+    effectRefusal(effect, auth) {
+      if (!gate || (auth && mayCall(auth, effect, gate.scopes))) return undefined;
+      return `This call needs the scope ${gate.scopes[effect]}`;
     },
     async close() {
       await Promise.allSettled([modern.close(), sessions.closeAll()]);
@@ -170,50 +277,31 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
   };
 }
 
-/** A request's body, read once for every step that looks at it, and the caller its token named. */
-interface ReadBody {
-  /** The JSON body of a POST; `undefined` for other methods, a body over the size bound or one that is not JSON (the SDK answers those). */
-  parsed: unknown;
-  auth: AuthInfo | undefined;
+const authOf = (read: ReadRequest): { authInfo?: AuthInfo } => (read.auth ? { authInfo: read.auth } : {});
+
+/** What the SDK's handlers take of a read request: the message parsed here (never read again) and the caller. */
+function sdkOptions(read: ReadRequest): { parsedBody?: unknown; authInfo?: AuthInfo } {
+  return { ...(read.message === undefined ? {} : { parsedBody: read.message }), ...authOf(read) };
 }
 
-/** Reads a POST body once, within the SDK's own size bound, so the SDK gets it parsed instead of reading it again. */
-async function parsedBody(request: Request): Promise<unknown> {
-  if (request.method !== "POST") return undefined;
-  const body = await readRequestBody(request.clone()).catch(() => undefined);
-  if (!body || body.tooLarge) return undefined;
-  try {
-    return JSON.parse(body.text);
-  } catch {
-    return undefined;
-  }
-}
-
-/** What the SDK's handlers take of a read request. */
-function sdkOptions(read: ReadBody): { parsedBody?: unknown; authInfo?: AuthInfo } {
-  const options: { parsedBody?: unknown; authInfo?: AuthInfo } = {};
-  if (read.parsed !== undefined) options.parsedBody = read.parsed;
-  if (read.auth) options.authInfo = read.auth;
-  return options;
-}
-
-function hostListOption(value: unknown, name: string): HostList | undefined {
-  if (value === undefined || value === "any") return value;
-  if (!Array.isArray(value) || !value.every((entry) => typeof entry === "string" && entry !== "")) {
-    throw new TypeError(`${name} must be a list of host names or "any"`);
-  }
-  return value;
-}
-
-/** Where this handler answers: the given names, or this machine's; origins follow the hosts unless given. */
-function hostPolicy(options: McpHttpOptions): HostPolicy {
-  const hosts = hostListOption(options.allowedHosts, "allowedHosts") ?? LOCAL_HOSTS;
-  const origins = hostListOption(options.allowedOrigins, "allowedOrigins") ?? hosts;
+/** Where this handler answers: the given names, or this machine's; pages from its own origin, or the given ones. */
+function hostPolicy(options: McpHttpOptions, names: OptionNames): HostPolicy {
+  const hosts = hostListOption(options.allowedHosts, names.allowedHosts) ?? LOCAL_HOSTS;
   return {
     hosts: hosts === "any" ? "any" : hostSet(hosts),
-    origins: origins === "any" ? "any" : hostSet(origins),
-    hostOption: "allowedHosts",
-    originOption: "allowedOrigins",
+    origins: originListOption(options.allowedOrigins, names.allowedOrigins) ?? new Set(),
+    hostOption: names.allowedHosts,
+    originOption: names.allowedOrigins,
+  };
+}
+
+/** The session bounds, each a whole number above zero or its default. */
+function sessionLimits(options: McpHttpOptions) {
+  const max = countOption(options.maxSessions, "maxSessions", 1000);
+  return {
+    max,
+    perCaller: countOption(options.maxSessionsPerCaller, "maxSessionsPerCaller", Math.min(100, max)),
+    idleMs: countOption(options.sessionIdleMs, "sessionIdleMs", 30 * 60_000),
   };
 }
 

@@ -4,7 +4,7 @@ export { callerOf, principalOf, type TokenInfo } from "../protocol/caller.ts";
 export { type HostList, type HostPolicy, hostnameOf, hostRefusal, hostSet, LOCAL_HOSTS } from "../protocol/hosts.ts";
 export { listTools, type McpTool, type McpToolAnnotations } from "../protocol/list.ts";
 export { DEFAULT_SCOPES, type EffectScopes, mayCall } from "../protocol/scopes.ts";
-export { type AuthGate, createAuthGate, type McpAuthOptions, type ScopedTool } from "./auth.ts";
+export { type AuthGate, createAuthGate, type McpAuthOptions } from "./auth.ts";
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.ts";
 export { type JwtVerifierOptions, jwtVerifier } from "./jwt.ts";
 export { createMcpServer, type ExternalCallContext, type ExternalTool, type McpServerOptions, supportsForms } from "./server.ts";

@@ -5,11 +5,13 @@
  * and glues validation problems into one line.
  */
 import {
+  type AuthInfo,
   type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   inputRequired,
   type ListToolsResult,
+  type ScopeChallengeHandler,
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
@@ -26,6 +28,8 @@ import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
 import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
 import { sampleByRequest } from "../protocol/sample.ts";
+import { effectOfAnnotations } from "../protocol/scopes.ts";
+import type { EffectOf } from "./auth.ts";
 import { createStateSeal, type StateSealOptions } from "./state-seal.ts";
 
 /**
@@ -45,6 +49,8 @@ export interface ExternalCallContext {
   signal: AbortSignal;
   requestId: string | number;
   _meta?: Record<string, unknown>;
+  /** The verified token of the request, when the HTTP face checks tokens. */
+  authInfo?: AuthInfo;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
 }
 
@@ -62,18 +68,44 @@ export function supportsForms(capabilities: ClientCapabilities | undefined): boo
   return "form" in elicitation || !("url" in elicitation);
 }
 
+/** The keys `createMcpServer` takes. */
+export const SERVER_OPTIONS = ["instructions", "external", "requestStateKey", "requestStateTtlSeconds"] as const;
+
+/** What one server serves: the package's own tools, and tools another framework answers. */
+export interface ToolSet {
+  tools: readonly AnyTool[];
+  external: readonly ExternalTool[];
+}
+
+/** What a server built for an HTTP face with authorization needs beyond the public options. */
+export interface BuildOptions extends Omit<McpServerOptions, "external"> {
+  /** The scope check a `tools/call` passes before it runs, from the `authInfo` the SDK hands it. */
+  scopeCheck?: ScopeChallengeHandler;
+}
+
 /**
  * Builds an unconnected SDK v2 server with one `tools/list` and one
  * `tools/call` handler for every tool. Connect it to stdio, Streamable HTTP or
  * an in-memory pair. Duplicate names and broken tools throw here.
  */
-/** The keys `createMcpServer` takes. */
-export const SERVER_OPTIONS = ["instructions", "external", "requestStateKey", "requestStateTtlSeconds"] as const;
-
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
   checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
-  const own = toolIndex(tools);
-  const external = externalIndex(options.external ?? [], own);
+  const { external = [], ...rest } = options;
+  return buildServer(info, { tools, external }, rest);
+}
+
+/** The effect of each name a tool set serves: its own tools by `effect`, the others by their annotations. */
+export function effectsOf(set: ToolSet): EffectOf {
+  const own = toolIndex(set.tools);
+  const external = externalIndex(set.external, own);
+  return (name) =>
+    own.get(name)?.tool.effect ?? (external.has(name) ? effectOfAnnotations(external.get(name)?.listing.annotations) : undefined);
+}
+
+/** The server for a tool set: what `createMcpServer` builds, and what each HTTP request or session gets. */
+export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOptions = {}): Server {
+  const own = toolIndex(set.tools);
+  const external = externalIndex(set.external, own);
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
   const server = new Server(serverInfo, {
@@ -81,11 +113,15 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
     capabilities: { tools: {}, logging: {} },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
-  const listed = listTools(tools);
+  const listed = listTools(set.tools);
   const listing = external.size === 0 ? listed : { tools: [...[...external.values()].map((t) => t.listing), ...listed.tools] };
+  const { scopeCheck } = options;
   server.setRequestHandler("tools/list", async () => listing as ListToolsResult);
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
+    // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
+    const refused = await scopeCheck?.({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
+    if (refused) return errorResult(refused.errorDescription ?? "This call needs a scope the token lacks");
     const foreign = external.get(name);
     if (foreign) return callExternal(foreign, args, ctx);
     const entry = own.get(name);
@@ -170,6 +206,7 @@ async function callExternal(tool: ExternalTool, args: unknown, ctx: ServerContex
     sendNotification: (notification) => ctx.mcpReq.notify(notification as never),
   };
   if (ctx.mcpReq._meta) context._meta = ctx.mcpReq._meta as Record<string, unknown>;
+  if (ctx.http?.authInfo) context.authInfo = ctx.http.authInfo;
   try {
     // Its owner shaped the answer (the toolkit normalises its tools' returns); it goes out as given.
     return (await tool.call(args ?? {}, context)) as CallToolResult;

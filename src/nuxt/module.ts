@@ -8,18 +8,22 @@
  * Route strategy: the tools join the toolkit's default route (`mcp.route`,
  * `/mcp`) beside whatever the toolkit serves there already, such as a Docus
  * site's `list-pages` and `get-page`. A name both sides use stays with the
- * toolkit's tool and is reported at the first request (see runtime/join.ts).
+ * toolkit's tool and is reported at the first request (see
+ * runtime/route-tools.ts).
  *
- * It installs the toolkit when the app has not, and switches on the two
- * settings progress and questions need: `mcp.sessions.enabled` and
- * `nitro.experimental.asyncContext`. Everything it adds runs on the server;
+ * The route itself is this package's HTTP handler, the one
+ * `createMcpHttpHandler` is (runtime/route.ts): both protocol revisions on
+ * one path, 2025-11-25 sessions in process memory owned by the caller that
+ * opened them, 2026-07-28 answered statelessly on any number of instances,
+ * and one request path (Host and Origin, token, bounded body, scope at
+ * dispatch) for every tool on it, the toolkit's included. On presets that
+ * run many short-lived instances, 2025 requests are answered statelessly too.
+ *
+ * It installs the toolkit when the app has not (the toolkit still defines
+ * and resolves its own tools, and serves its named handlers and pages), and
+ * switches on `nitro.experimental.asyncContext`, which toolkit tools such as
+ * Docus's read the request through. Everything it adds runs on the server;
  * nothing reaches the browser bundle.
- *
- * Two protocol revisions, one path: 2025-11-25 clients reach the toolkit
- * (SDK v1, sessions in process memory); 2026-07-28 requests are answered
- * statelessly before the toolkit sees them (runtime/modern-route.ts), so they
- * work on any number of instances. On presets that run many short-lived
- * instances, 2025 requests are answered statelessly there too.
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
@@ -52,6 +56,14 @@ export interface ModuleOptions {
    * takes the place of this list.
    */
   allowedHosts?: string[] | "any";
+  /**
+   * Origins a browser page may call the route from, whole (scheme, host and
+   * port: `https://app.example.com`), besides the route's own origin. Default:
+   * the toolkit's `mcp.security.allowedOrigins` when the app sets it, else
+   * none. `"any"` lets every page in. At run time
+   * `NUXT_AGNTN_TOOLS_ALLOWED_ORIGINS` (a JSON list or commas) takes its place.
+   */
+  allowedOrigins?: string[] | "any";
   /**
    * OAuth 2.1 authorization for the route: every request needs an access
    * token for `audience`, each tool call the scope of its effect. The values
@@ -103,9 +115,6 @@ export function isManyInstancePreset(preset: string): boolean {
 }
 const logger = useLogger("@agntn/tools");
 
-/** Notices gathered before the toolkit's options are merged, logged once by `setup`. */
-const notices = new WeakMap<Nuxt, string[]>();
-
 interface AppPackage {
   name?: string;
   version?: string;
@@ -145,12 +154,12 @@ function serverIdentity(nuxt: Nuxt, options: Partial<ModuleOptions>): { name: st
   };
 }
 
-/** Whether the app wrote `mcp.sessions: false` or `mcp.sessions.enabled: false`. */
-function sessionsTurnedOff(nuxt: Nuxt): boolean {
-  const mcp = (nuxt.options as unknown as Record<string, unknown>).mcp as { sessions?: unknown } | undefined;
-  const sessions = mcp?.sessions;
-  if (sessions === false) return true;
-  return typeof sessions === "object" && sessions !== null && (sessions as { enabled?: unknown }).enabled === false;
+/** The toolkit's own `mcp.security.allowedOrigins`, the default for the route's: `"*"` reads as `"any"`. */
+function toolkitOrigins(nuxt: Nuxt): string[] | "any" | undefined {
+  const mcp = (nuxt.options as unknown as Record<string, unknown>).mcp as { security?: { allowedOrigins?: unknown } } | undefined;
+  const allowed = mcp?.security?.allowedOrigins;
+  if (allowed === "*") return "any";
+  return Array.isArray(allowed) ? allowed.filter((entry): entry is string => typeof entry === "string") : undefined;
 }
 
 /** The part of Nitro's config this module sets for Workers builds. */
@@ -253,19 +262,14 @@ export default defineNuxtModule<ModuleOptions>({
     if (oldNode) throw withoutStack(() => new Error(oldNode));
     const written = writtenOptions(nuxt);
     const identity = serverIdentity(nuxt, written);
-    const found: string[] = [];
-    if (sessionsTurnedOff(nuxt)) {
-      found.push("`mcp.sessions` was off; switched on, because progress and questions need sessions (they live in process memory).");
-    }
-    notices.set(nuxt, found);
-    const overrides: Record<string, unknown> = { sessions: { enabled: true } };
+    const overrides: Record<string, unknown> = {};
     if (written.route) overrides.route = written.route;
     return {
       [TOOLKIT]: { version: ">=0.21.0 <1", overrides, defaults: { name: identity.name, version: identity.version } },
     };
   },
   async setup(options, nuxt) {
-    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts", "auth"]);
+    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts", "allowedOrigins", "auth"]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
     const verifierPath = options.auth?.verifier ? await resolvePath(options.auth.verifier) : undefined;
     if (verifierPath && !existsSync(verifierPath)) {
@@ -276,13 +280,15 @@ export default defineNuxtModule<ModuleOptions>({
       getContents: () =>
         verifierPath ? `export { verifier } from ${JSON.stringify(verifierPath)};\n` : "export const verifier = undefined;\n",
     });
-    const found = notices.get(nuxt) ?? [];
+    const found: string[] = [];
     const nitro = nuxt.options.nitro;
     nitro.experimental ??= {};
     // Typed loosely: Nitro's own option types are not part of @nuxt/kit's view.
     const experimental = nitro.experimental as Record<string, unknown>;
     if (experimental.asyncContext === false) {
-      found.push("`nitro.experimental.asyncContext` was off; switched on, because the toolkit's elicitation needs the request context.");
+      found.push(
+        "`nitro.experimental.asyncContext` was off; switched on, because toolkit tools (Docus's page tools among them) read the request through `useEvent()`.",
+      );
     }
     experimental.asyncContext = true;
     if (options.route && options.route !== writtenOptions(nuxt).route) {
@@ -311,11 +317,8 @@ export default defineNuxtModule<ModuleOptions>({
     nuxt.hook("modules:done", () => {
       const mcp = (nuxt.options as unknown as Record<string, { route?: unknown } | undefined>).mcp;
       if (typeof mcp?.route === "string" && mcp.route !== "") route = mcp.route;
-      addServerHandler({ middleware: true, handler: runtimeFile("allowed-host") });
-      // After the Host check, before either path of the route: tokens and scopes.
-      addServerHandler({ middleware: true, handler: runtimeFile("route-auth") });
-      // After the Host check, before the toolkit's route: the stateless path of the route.
-      addServerHandler({ middleware: true, handler: runtimeFile("modern-route") });
+      // Before the toolkit's own route handler: every request on the route is answered here (see runtime/route.ts).
+      addServerHandler({ middleware: true, handler: runtimeFile("route") });
     });
     // Nitro's config is made after every modules:done hook, the toolkit's included, which warns when it found no definitions.
     nuxt.hook("nitro:config", () => {
@@ -352,8 +355,9 @@ export default defineNuxtModule<ModuleOptions>({
     runtimeConfig.agntnTools = {
       ...ours,
       requestStateKey: typeof ours.requestStateKey === "string" ? ours.requestStateKey : "",
-      // Empty: the build's list holds. NUXT_AGNTN_TOOLS_ALLOWED_HOSTS fills it at run time.
+      // Empty: the build's lists hold. NUXT_AGNTN_TOOLS_ALLOWED_HOSTS and _ORIGINS fill them at run time.
       allowedHosts: ours.allowedHosts ?? "",
+      allowedOrigins: ours.allowedOrigins ?? "",
       // Every key declared, empty when unset, so NUXT_AGNTN_TOOLS_AUTH_* can set each at run time.
       auth: authRuntimeConfig(options.auth, ours.auth),
     };
@@ -365,6 +369,7 @@ export default defineNuxtModule<ModuleOptions>({
           toolsPath: options.tools,
           route,
           allowedHosts: options.allowedHosts ?? [...LOCAL_HOSTS, ...siteHosts(nuxt)],
+          allowedOrigins: options.allowedOrigins ?? toolkitOrigins(nuxt),
           preset,
           stateless: isManyInstancePreset(preset),
         })};\n`,

@@ -31,14 +31,3 @@ export function principalOf(info: TokenInfo | undefined): string {
   const { clientId, subject } = callerOf(info);
   return JSON.stringify([clientId, subject ?? null]);
 }
-
-/** The `tools/call` names in a JSON-RPC body (one message, or a batch), for the scope check. */
-export function calledTools(body: unknown): string[] {
-  const messages = Array.isArray(body) ? body : [body];
-  const names: string[] = [];
-  for (const message of messages) {
-    if (!isRecord(message) || message.method !== "tools/call" || !isRecord(message.params)) continue;
-    if (typeof message.params.name === "string") names.push(message.params.name);
-  }
-  return names;
-}

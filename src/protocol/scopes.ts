@@ -1,10 +1,10 @@
 /**
  * Scopes from effects: each effect needs one OAuth scope, and a scope for a
  * heavier effect covers the lighter ones (a token that may delete may also
- * write and read). Needs no SDK: the HTTP handler and the Nuxt route both
- * use it on a `tools/call` before the tool is looked up by the MCP server.
+ * write and read). A tool this package did not define (a toolkit tool, a
+ * Docus page tool) has no effect, so its MCP annotations stand in for one,
+ * read as the MCP specification tells clients to read them. Needs no SDK.
  */
-import type { PreparedTool } from "../core/define.ts";
 import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import type { Caller, Effect } from "../core/types.ts";
@@ -36,9 +36,16 @@ export function effectScopes(renamed: unknown): EffectScopes {
   return scopes;
 }
 
-/** The scope a call of this tool needs. */
-export function scopeFor(entry: PreparedTool, scopes: EffectScopes): string {
-  return scopes[entry.tool.effect];
+/**
+ * The effect of a tool known only by its MCP annotations: `readOnlyHint:
+ * true` reads; `destructiveHint: false` writes; anything else may destroy,
+ * since MCP's defaults (`readOnlyHint: false`, `destructiveHint: true`) tell
+ * clients to assume the worst of a tool that says nothing.
+ */
+export function effectOfAnnotations(annotations: unknown): Effect {
+  if (!isRecord(annotations)) return "destructive";
+  if (annotations.readOnlyHint === true) return "read";
+  return annotations.destructiveHint === false ? "write" : "destructive";
 }
 
 /** Whether the caller may call a tool of this effect: it holds that effect's scope or a heavier one's. */

@@ -3,9 +3,8 @@
  * request, resolved the way the toolkit resolves it: the default handler's
  * own `tools` (a list or a function of the event) or else the toolkit's
  * definitions (orphans only, by default), filtered by each tool's `enabled`,
- * then handed to every `mcp:config:resolved` listener (this module's own
- * included, which adds the app's tools). So both revisions list the same
- * tools, and a listener that hides tools per request hides them on both.
+ * then handed to every `mcp:config:resolved` listener. So a listener that
+ * hides tools per request hides them on the module's route too.
  */
 import { getMcpTools } from "@nuxtjs/mcp-toolkit/server";
 import { useNitroApp } from "nitropack/runtime";
@@ -45,7 +44,7 @@ export interface RouteConfig {
   description?: string | undefined;
   instructions?: string | undefined;
   icons?: unknown[] | undefined;
-  /** The toolkit's definitions and the app's stand-ins. */
+  /** The toolkit's definitions, as its listeners left them. */
   tools: unknown[];
 }
 
@@ -77,24 +76,3 @@ export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
 
 /** The app's own `defineMcpHandler` middleware for the default route (auth, logging), which the 2026 path runs too. */
 export const routeMiddleware = defaultHandler?.middleware;
-
-/**
- * The toolkit's Origin rule, applied to 2026 requests as the toolkit applies
- * it to 2025 ones: `"*"` lets any origin in; a list lets those in; by
- * default only the request's own origin. A request with no Origin passes.
- */
-export function originRefused(origin: string | null, ownOrigin: string): boolean {
-  const allowed = toolkitConfig.security?.allowedOrigins;
-  if (allowed === "*" || origin === null) return false;
-  const normalise = (value: string) => {
-    try {
-      return new URL(value).origin;
-    } catch {
-      return null;
-    }
-  };
-  const given = normalise(origin);
-  if (given === null) return true;
-  if (Array.isArray(allowed)) return !allowed.some((entry) => normalise(entry) === given);
-  return given !== ownOrigin;
-}

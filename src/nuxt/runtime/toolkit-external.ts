@@ -1,20 +1,23 @@
 /**
  * The toolkit's own tools (a Docus site's page tools, the app's
- * `server/mcp/tools/*`) on the 2026-07-28 path of the route. The toolkit runs
- * on SDK v1, which speaks only 2025-11-25, so on 2026 the module serves them
- * itself: listed the way SDK v1 lists them (Zod → JSON Schema) and answered
- * the way the toolkit answers them (its own cache wrapper and result
- * normalisation), with the arguments checked by the tool's own Zod schema.
+ * `server/mcp/tools/*`) on the module's route. The route is this package's
+ * handler on both revisions, so it serves them itself: listed the way SDK v1
+ * lists them (Zod → JSON Schema) and answered the way the toolkit answers
+ * them (its own cache wrapper and result normalisation), with the arguments
+ * checked by the tool's own Zod schema, and the scope check of their
+ * annotations where the call is dispatched, like every other call.
  *
- * What a toolkit tool cannot have on 2026: a session (`useMcpSession`), the
- * SDK v1 server (`useMcpServer`, the `mcp:server:created` hook), and
- * elicitation through `useMcpElicitation`, which needs a 2025 session.
+ * What a toolkit tool cannot have there: the toolkit's SDK v1 server and
+ * what hangs on it (`useMcpServer`, `useMcpSession`, `useMcpElicitation`,
+ * `useMcpLogger`, the `mcp:server:created` hook). A tool that needs those
+ * is better written with `defineTool`, which gets questions, logging and
+ * sampling on both revisions.
  */
 import { sanitizeLine, sanitizeText } from "@agntn/tools";
 import type { ExternalCallContext, ExternalTool } from "@agntn/tools/mcp";
 import { createCacheOptions, normalizeErrorToResult, normalizeToolResult, wrapWithCache } from "@nuxtjs/mcp-toolkit/server";
 import { z } from "zod";
-import { registeredName } from "./join.ts";
+import { registeredName } from "./toolkit-names.ts";
 
 /** A tool definition as the toolkit holds it (`defineMcpTool`), reduced to what is read here. */
 export interface ToolkitDefinition {
@@ -87,14 +90,15 @@ function cleanError(result: { content?: Array<{ type: string; text?: string }> }
   return { ...result, content };
 }
 
-/** What SDK v1 hands a handler as its last argument, filled from the 2026 request. */
+/** What SDK v1 hands a handler as its last argument, filled from the request this package's server is answering. */
 function requestExtra(context: ExternalCallContext): Record<string, unknown> {
   return {
     signal: context.signal,
     requestId: context.requestId,
     _meta: context._meta,
+    ...(context.authInfo ? { authInfo: context.authInfo } : {}),
     sendNotification: context.sendNotification,
-    sendRequest: () => Promise.reject(new Error("A toolkit tool cannot send requests to the client on MCP 2026-07-28 (no session)")),
+    sendRequest: () => Promise.reject(new Error("A toolkit tool on the @agntn/tools route cannot send requests to the client")),
   };
 }
 

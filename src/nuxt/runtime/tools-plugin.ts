@@ -1,55 +1,66 @@
 /**
- * Nitro plugin: serves the app's tools on the toolkit's default MCP route,
- * beside whatever the toolkit already serves there. Runs on the server only.
+ * Nitro plugin: says what a production server should hear at start-up, and
+ * checks the scope of every call on the toolkit's named handlers
+ * (`/mcp/:handler`) where the toolkit dispatches it. Those handlers are the
+ * toolkit's own, on SDK v1; ./route.ts has checked their requests' Host,
+ * Origin and token, and this wraps each of their tools so a call above the
+ * token's scopes is refused as it runs, as on the module's route. Runs on
+ * the server only.
  */
-import { quote } from "@agntn/tools";
-import type { ToolkitTool } from "@agntn/tools/toolkit";
+
+import { effectOfAnnotations } from "@agntn/tools/internal/nuxt";
+import type { AuthInfo } from "@modelcontextprotocol/server";
 import config from "#agntn-tools/config.mjs";
-import { standIns } from "./app-tools.ts";
-import { joinTools, type ListedEntry } from "./join.ts";
-import { warnWhenOpen } from "./route-auth.ts";
-import { warnWithoutStateKey } from "./state-key.ts";
-import { answerUnknownNames } from "./unknown-names.ts";
+import { CALLER_KEY, handlerFor } from "./route-handler.ts";
+import { warnOnce } from "./warnings.ts";
+import type { NitroEvent } from "./web-request.ts";
 
 /** The slice of the Nitro app this plugin touches. */
 interface NitroAppLike {
   hooks: { hook(name: string, handler: (context: never) => void): unknown };
 }
 
-/** What the toolkit passes to `mcp:server:created`. */
-interface CreatedContext {
-  server: unknown;
-  event: { context: { params?: Record<string, string | undefined> } };
+/** A toolkit definition, reduced to what the check reads and wraps. */
+interface Definition {
+  annotations?: unknown;
+  handler?: (...args: unknown[]) => unknown;
 }
 
 /** What the toolkit passes to `mcp:config:resolved`. */
 interface ResolvedContext {
-  config: { tools: Array<ListedEntry | ToolkitTool> };
-  event: { context: { params?: Record<string, string | undefined> } };
+  config: { tools: Definition[] };
+  event: NitroEvent & { context: { params?: Record<string, string | undefined> } };
+}
+
+/** A copy of the definition whose handler refuses a call above the caller's scopes (the shared definition stays as it is). */
+function scopeChecked(definition: Definition, refusal: (effect: ReturnType<typeof effectOfAnnotations>) => string | undefined): Definition {
+  const { handler } = definition;
+  if (typeof handler !== "function") return definition;
+  const effect = effectOfAnnotations(definition.annotations);
+  return {
+    ...definition,
+    handler: (...args: unknown[]) => {
+      const refused = refusal(effect);
+      return refused ? { content: [{ type: "text", text: refused }], isError: true } : handler(...args);
+    },
+  };
 }
 
 export default function agntnToolsPlugin(nitroApp: NitroAppLike): void {
   // On Workers the environment reaches runtime config only with a request: the first request warns there instead.
-  if (!config.preset.startsWith("cloudflare")) {
-    warnWithoutStateKey(undefined);
-    warnWhenOpen(undefined);
-  }
-  // The default route's SDK v1 server answers an unknown name as every other host does (see ./unknown-names.ts).
-  nitroApp.hooks.hook("mcp:server:created", ({ server, event }: CreatedContext) => {
-    if (event.context.params?.handler === undefined) answerUnknownNames(server, config.name);
-  });
-  const reported = new Set<string>();
+  if (!config.preset.startsWith("cloudflare")) warnOnce(undefined);
   nitroApp.hooks.hook("mcp:config:resolved", ({ config: resolved, event }: ResolvedContext) => {
-    // Named handlers (`/mcp/:handler`) keep their own lists; the app's tools live on the default route.
-    if (event.context.params?.handler !== undefined) return;
-    const joined = joinTools(resolved.tools, standIns);
-    resolved.tools = joined.tools;
-    for (const name of joined.clashes) {
-      if (reported.has(name)) continue;
-      reported.add(name);
-      console.error(
-        `[@agntn/tools] The MCP route already serves a tool named ${quote(name)} (from server/mcp/tools or a layer such as Docus); the app's tool of that name is left out. Rename one of them.`,
-      );
+    // The module's own route resolves the toolkit's tools itself; this is for the named handlers only.
+    if (event.context.params?.handler === undefined) return;
+    let handler: ReturnType<typeof handlerFor>;
+    try {
+      handler = handlerFor(event);
+    } catch {
+      // Authorization is on but incomplete: ./route.ts refused the request already.
+      return;
     }
+    const caller = event.context[CALLER_KEY] as AuthInfo | undefined;
+    if (handler.metadataPaths === undefined) return;
+    resolved.tools = resolved.tools.map((definition) => scopeChecked(definition, (effect) => handler.effectRefusal(effect, caller)));
   });
 }

@@ -19,7 +19,9 @@ declare module "#agntn-tools/config.mjs" {
     version: string;
     toolsPath: string;
     route: string;
-    allowedHosts?: string[] | "any";
+    allowedHosts: string[] | "any";
+    /** Origins besides the route's own; `undefined`: none. */
+    allowedOrigins?: string[] | "any";
     /** The Nitro preset the app was built for. */
     preset: string;
     /** Whether 2025 clients are answered without sessions (presets that run many short-lived instances). */
@@ -28,7 +30,7 @@ declare module "#agntn-tools/config.mjs" {
   export default config;
 }
 
-/** The toolkit's own build-time modules, reduced to the parts the 2026 path reads (see ../toolkit-config.ts). */
+/** The toolkit's own build-time modules, reduced to the parts the route reads (see ./toolkit-config.ts, ./route-handler.ts). */
 declare module "#nuxt-mcp-toolkit/config.mjs" {
   const config: {
     name?: string;
@@ -55,4 +57,9 @@ declare module "#nuxt-mcp-toolkit/default-handler.mjs" {
     tools?: ToolkitDefinition[] | ((event: unknown) => ToolkitDefinition[] | Promise<ToolkitDefinition[]>);
     middleware?: (event: unknown, next: () => Promise<unknown>) => unknown;
   } | null;
+}
+
+declare module "#nuxt-mcp-toolkit/handlers.mjs" {
+  /** The toolkit's named handlers (`/mcp/:handler`), reduced to their names. */
+  export const handlers: Array<{ name: string }>;
 }

@@ -1,0 +1,13 @@
+/**
+ * @agntn/tools/internal/nuxt — not a public entry: what the Nuxt module's
+ * server runtime (src/nuxt/runtime) needs of the MCP host and nothing a user
+ * calls. Nitro bundles that runtime inside each app, where it can reach the
+ * library only by package names, so the pieces it shares with
+ * `createMcpHttpHandler` are exported here. Anything here may change in any
+ * release.
+ */
+
+export { jsonRpcError } from "../protocol/json-rpc-error.ts";
+export { effectOfAnnotations } from "../protocol/scopes.ts";
+export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
+export type { ExternalCallContext, ExternalTool, ToolSet } from "./server.ts";

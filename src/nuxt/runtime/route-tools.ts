@@ -1,0 +1,54 @@
+/**
+ * The tools one request of the route is served: the toolkit's own (a Docus
+ * site's page tools, the app's `server/mcp/tools`), resolved for the request
+ * as the toolkit resolves them (./toolkit-config.ts) and answered by their own
+ * handlers (./toolkit-external.ts), then the app's tools. A name both sides
+ * use is served once: the toolkit's tool keeps it and the clash is reported,
+ * once per name, because a server cannot list one name twice.
+ */
+import { type AnyTool, quote } from "@agntn/tools";
+import type { ExternalTool, ToolSet } from "@agntn/tools/internal/nuxt";
+import { appTools } from "./app-tools.ts";
+import { resolveRouteTools } from "./toolkit-config.ts";
+import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
+
+const reported = new Set<string>();
+/** The app's tools without the taken names, one array per set of taken names, so the per-list caches stay warm. */
+const lists = new Map<string, readonly AnyTool[]>();
+
+function ownTools(taken: ReadonlySet<string>): readonly AnyTool[] {
+  const clashes = appTools.filter((tool) => taken.has(tool.name)).map((tool) => tool.name);
+  if (clashes.length === 0) return appTools;
+  for (const name of clashes) {
+    if (reported.has(name)) continue;
+    reported.add(name);
+    console.error(
+      `[@agntn/tools] The MCP route already serves a tool named ${quote(name)} (from server/mcp/tools or a layer such as Docus); the app's tool of that name is left out. Rename one of them.`,
+    );
+  }
+  const key = clashes.join("\u0000");
+  let list = lists.get(key);
+  if (!list) {
+    if (lists.size >= 64) lists.clear();
+    list = appTools.filter((tool) => !taken.has(tool.name));
+    lists.set(key, list);
+  }
+  return list;
+}
+
+/** The last set served: a request that resolves the same tools gets the same object, so the handler's per-set caches hit. */
+let last: ToolSet | undefined;
+
+function sameTools(set: ToolSet, tools: readonly AnyTool[], external: readonly ExternalTool[]): boolean {
+  return set.tools === tools && set.external.length === external.length && set.external.every((tool, i) => tool === external[i]);
+}
+
+/** Every tool on the default route for this request. */
+export async function routeTools(event: unknown): Promise<ToolSet> {
+  const resolved = await resolveRouteTools(event);
+  const external = resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition));
+  const tools = ownTools(new Set(external.map((tool) => tool.listing.name)));
+  if (last && sameTools(last, tools, external)) return last;
+  last = { tools, external };
+  return last;
+}

@@ -1,0 +1,584 @@
+/**
+ * The one request path, attacked. Every HTTP face (createMcpHttpHandler on
+ * srvx, mountMcp on h3, a built Nuxt app's route) answers through the same
+ * steps, each once: Host and Origin, the token, the body read within its
+ * bound, then dispatch with the scope check where the call runs. Each face is
+ * served with authorization (tokens from oidc-provider on loopback) and
+ * without, and every attack below runs on both protocol revisions. After
+ * each refused request, `path_counts` proves that nothing ran.
+ *
+ * The findings of issue 21, and where each is covered:
+ * 1. a byte-order mark skipped the scope check → "bodies another layer may read differently";
+ * 2. tools not of this package were never scope-checked → "tools the package did not define";
+ * 3. a chunked body was read whole → "a chunked body past the bound";
+ * 4. a 2025 session belonged to whoever used it first → "sessions belong to who opened them";
+ * 5. the session cap held only against bare `initialize` → "one caller's flood";
+ * 6. the handler's Origin rule ignored scheme and port → "one Origin rule";
+ * 7. an internal header skipped the Host check and authorization → "no header skips a check".
+ */
+
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { join } from "node:path";
+import { mountMcp } from "@agntn/tools/h3";
+import { createMcpHttpHandler, type ExternalTool, jwtVerifier, type McpHttpHandler } from "@agntn/tools/mcp";
+import { H3 } from "h3";
+import { type Server, serve } from "srvx";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type AuthorizationServer, startAuthorizationServer } from "./fixtures/authorization-server.ts";
+import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { counts, pathTools } from "./fixtures/path-tools.ts";
+
+const APP = join(root, "test/fixtures/nuxt-path");
+const ALL = "tools:read tools:write tools:destructive";
+const REVISIONS = ["2025-11-25", "2026-07-28"] as const;
+type Revision = (typeof REVISIONS)[number];
+const INFO = { name: "agntn-path", version: "1.0.0" };
+
+/** The toolkit's two tools of the Nuxt fixture, as `external` tools of the other faces: the same names, the same annotations. */
+const EXTERNAL: ExternalTool[] = [
+  {
+    listing: { name: "path-wipe", description: "Wipes the cache.", inputSchema: { type: "object" } },
+    async call() {
+      counts.foreign++;
+      return { content: [{ type: "text", text: "wiped" }] };
+    },
+  },
+  {
+    listing: { name: "path-peek", description: "Peeks.", inputSchema: { type: "object" }, annotations: { readOnlyHint: true } },
+    async call() {
+      return { content: [{ type: "text", text: "peeked" }] };
+    },
+  },
+];
+
+interface Face {
+  name: string;
+  url: URL;
+  auth: boolean;
+  /** How the face's refusal names the Origin option. */
+  originOption: string;
+  handler?: McpHttpHandler;
+}
+
+let as: AuthorizationServer;
+const faces: Face[] = [];
+const servers: Server[] = [];
+const apps: StartedApp[] = [];
+const handlers: Array<{ close(): Promise<void> }> = [];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+    probe.on("error", reject);
+  });
+}
+
+/** Serves a fetch handler made once its own URL (the tokens' audience) is known. */
+async function serveWith(make: (resource: URL) => (request: Request) => Promise<Response>): Promise<URL> {
+  let fetcher: (request: Request) => Promise<Response> = async () => new Response("starting", { status: 503 });
+  const server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => fetcher(request) });
+  await server.ready();
+  servers.push(server);
+  const url = new URL("/mcp", server.url);
+  fetcher = make(url);
+  return url;
+}
+
+const authFor = (resource: URL) => ({
+  verifier: jwtVerifier({ issuer: as.issuer, audience: resource }),
+  resource,
+  authorizationServers: [as.issuer],
+});
+
+beforeAll(async () => {
+  as = await startAuthorizationServer({
+    clients: [
+      { id: "alice", secret: "alice-secret" },
+      { id: "bob", secret: "bob-secret" },
+      { id: "mallory", secret: "mallory-secret" },
+    ],
+  });
+  for (const auth of [true, false]) {
+    let handler: McpHttpHandler | undefined;
+    const url = await serveWith((resource) => {
+      handler = createMcpHttpHandler(INFO, pathTools, { external: EXTERNAL, ...(auth ? { auth: authFor(resource) } : {}) });
+      return (request) => (handler as McpHttpHandler).fetch(request);
+    });
+    handlers.push(handler as McpHttpHandler);
+    faces.push({ name: "createMcpHttpHandler", url, auth, originOption: "allowedOrigins", handler: handler as McpHttpHandler });
+    const h3url = await serveWith((resource) => {
+      const app = new H3();
+      handlers.push(mountMcp(app, INFO, pathTools, { external: EXTERNAL, ...(auth ? { auth: authFor(resource) } : {}) }));
+      return async (request) => app.fetch(request);
+    });
+    faces.push({ name: "mountMcp on h3", url: h3url, auth, originOption: "allowedOrigins" });
+  }
+  await buildApp(APP);
+  const port = await freePort();
+  const audience = `http://127.0.0.1:${port}/mcp`;
+  const withAuth = await startApp(APP, {
+    PORT: String(port),
+    NUXT_AGNTN_TOOLS_AUTH_ISSUER: as.issuer,
+    NUXT_AGNTN_TOOLS_AUTH_AUDIENCE: audience,
+  });
+  const open = await startApp(APP);
+  apps.push(withAuth, open);
+  const nuxtOrigins = "agntnTools.allowedOrigins (or NUXT_AGNTN_TOOLS_ALLOWED_ORIGINS)";
+  faces.push({ name: "the Nuxt route", url: new URL(audience), auth: true, originOption: nuxtOrigins });
+  faces.push({ name: "the Nuxt route", url: new URL("/mcp", open.url), auth: false, originOption: nuxtOrigins });
+}, 600_000);
+
+afterAll(async () => {
+  for (const app of apps) app.stop();
+  await Promise.all(handlers.map((handler) => handler.close()));
+  await Promise.all(servers.map((server) => server.close(true)));
+  await as?.close();
+});
+
+// ─── Requests as a client without an MCP library sends them ────────────────────
+
+const MODERN_META = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientCapabilities": {},
+};
+
+/** A `tools/call` message; on 2026-07-28 with its per-request envelope. */
+function callMessage(revision: Revision, name: string, args: Record<string, unknown> = {}, id = 7) {
+  const params: Record<string, unknown> = { name, arguments: args };
+  if (revision === "2026-07-28") params._meta = MODERN_META;
+  return { jsonrpc: "2.0", id, method: "tools/call", params };
+}
+
+interface Answer {
+  status: number;
+  body: string;
+  headers: Headers;
+}
+
+async function send(url: URL, headers: Record<string, string>, body: BodyInit | null, method = "POST"): Promise<Answer> {
+  const response = await fetch(url, {
+    method,
+    headers: { "content-type": "application/json", accept: "application/json, text/event-stream", ...headers },
+    body,
+  });
+  return { status: response.status, body: await response.text(), headers: response.headers };
+}
+
+const bearer = (token: string | undefined): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {});
+
+/** A token for a face's audience, or none on a face without authorization. */
+async function tokenFor(face: Face, client: "alice" | "bob" | "mallory", scope: string): Promise<string | undefined> {
+  return face.auth ? as.token({ client, scope, resource: face.url.href }) : undefined;
+}
+
+/** Opens a 2025 session the way a real client does (`initialize`, then `notifications/initialized`); its id. */
+async function openSession(face: Face, token: string | undefined): Promise<string> {
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  };
+  const opened = await send(face.url, bearer(token), JSON.stringify(init));
+  const id = opened.headers.get("mcp-session-id");
+  if (opened.status !== 200 || !id) throw new Error(`initialize answered ${opened.status}: ${opened.body}`);
+  const headers = { ...bearer(token), "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
+  const initialized = await send(face.url, headers, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+  expect(initialized.status).toBe(202);
+  return id;
+}
+
+/** The headers a call on this revision carries: a fresh session on 2025-11-25, the standard headers on 2026-07-28. */
+async function callHeaders(face: Face, revision: Revision, token: string | undefined, name: string): Promise<Record<string, string>> {
+  if (revision === "2026-07-28") {
+    return { ...bearer(token), "mcp-protocol-version": revision, "mcp-method": "tools/call", "mcp-name": name };
+  }
+  const session = await openSession(face, token);
+  return { ...bearer(token), "mcp-session-id": session, "mcp-protocol-version": revision };
+}
+
+/** The JSON-RPC message of an answer, sent as JSON or as the first event of a stream. */
+function messageOf(body: string): { result?: { content?: Array<{ text?: string }>; isError?: boolean }; error?: unknown } {
+  const data = body.startsWith("{") ? body : (body.split("\n").find((line) => line.startsWith("data: ")) ?? "").slice(6);
+  return JSON.parse(data);
+}
+
+/** A call made the regular way with every scope: its text. */
+async function callText(face: Face, revision: Revision, name: string, args: Record<string, unknown> = {}): Promise<string | undefined> {
+  const token = await tokenFor(face, "alice", ALL);
+  const answer = await send(face.url, await callHeaders(face, revision, token, name), JSON.stringify(callMessage(revision, name, args)));
+  expect(answer.status).toBe(200);
+  return messageOf(answer.body).result?.content?.[0]?.text;
+}
+
+/** How many calls of each kind ran on the face's server, read through `path_counts`. */
+async function countsOf(face: Face) {
+  return JSON.parse((await callText(face, "2026-07-28", "path_counts")) as string);
+}
+
+function error(code: number, message: string): string {
+  return JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
+}
+
+/** Sends a chunked body of `total` bytes, 64 KiB a write, and resolves with the status and how much went out before it came. */
+function chunked(url: URL, headers: Record<string, string>, total: number): Promise<{ status: number; sentMiB: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    const req = request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path: url.pathname,
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          accept: "application/json, text/event-stream",
+          "transfer-encoding": "chunked",
+          ...headers,
+        },
+      },
+      (res) => {
+        // The answer came: stop sending, and read it to its end (the server closes the connection after it).
+        answered = true;
+        const sentMiB = sent / 1024 / 1024;
+        let body = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => {
+          body += chunk;
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, sentMiB, body }));
+      },
+    );
+    let answered = false;
+    // Once the server answers and closes, the rest of the upload fails on our side: that is the point.
+    req.on("error", () => {});
+    req.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"path_write","arguments":{"text":"');
+    const pump = () => {
+      while (sent < total && !answered && !req.destroyed) {
+        sent += piece.length;
+        if (!req.write(piece)) {
+          req.once("drain", pump);
+          return;
+        }
+      }
+      if (!answered && !req.destroyed) req.end('"}}}');
+    };
+    pump();
+    setTimeout(() => reject(new Error(`no answer after ${sent} bytes`)), 20_000).unref();
+  });
+}
+
+// ─── The attacks ──────────────────────────────────────────────────────────────
+
+/** Every face by its label, known before the servers start (tests are collected first); each test finds its live face by label. */
+const FACE_NAMES = ["createMcpHttpHandler", "mountMcp on h3", "the Nuxt route"] as const;
+const label = (name: string, auth: boolean) => `${name}, ${auth ? "with" : "without"} auth`;
+const LABELS = FACE_NAMES.flatMap((name) => [label(name, true), label(name, false)]);
+
+/** The live face of a label. */
+function live(wanted: string): Face {
+  const face = faces.find((candidate) => label(candidate.name, candidate.auth) === wanted);
+  if (!face) throw new Error(`no face ${wanted}`);
+  return face;
+}
+
+describe.each(REVISIONS)("bodies another layer may read differently, on %s", (revision) => {
+  /** Each case: the body's bytes, and the answer every face gives, whether or not it checks tokens. */
+  const CASES: Array<[string, () => Uint8Array | string, string]> = [
+    [
+      "a byte-order mark before the JSON",
+      () => `\uFEFF${JSON.stringify(callMessage(revision, "path_write", { text: "pwned" }))}`,
+      error(-32700, "Parse error: the body starts with a byte-order mark; send the JSON without one"),
+    ],
+    [
+      "bytes that are not UTF-8",
+      () => {
+        const text = JSON.stringify(callMessage(revision, "path_write", { text: "XX" }));
+        const bytes = new TextEncoder().encode(text);
+        const at = text.indexOf("XX");
+        bytes[at] = 0xc3;
+        bytes[at + 1] = 0x28;
+        return bytes;
+      },
+      error(-32700, "Parse error: the body is not valid UTF-8"),
+    ],
+    ["text that is not JSON", () => "{not json", error(-32700, "Parse error: the body is not valid JSON")],
+    ["an empty body", () => "", error(-32700, "Parse error: the body is empty")],
+    [
+      "the tool's name twice",
+      () =>
+        JSON.stringify(callMessage(revision, "path_read")).replace(
+          '"name":"path_read"',
+          '"name":"path_read","name":"path_write","arguments":{"text":"x"}',
+        ),
+      error(-32600, 'Invalid Request: the key "name" appears twice in one object'),
+    ],
+    [
+      "the tool's name twice, once spelt with an escape",
+      () =>
+        JSON.stringify(callMessage(revision, "path_read")).replace('"name":"path_read"', '"name":"path_read","na\\u006de":"path_write"'),
+      error(-32600, 'Invalid Request: the key "name" appears twice in one object'),
+    ],
+    [
+      "a batch of an allowed call and a forbidden one",
+      () => JSON.stringify([callMessage(revision, "path_read", {}, 1), callMessage(revision, "path_write", { text: "x" }, 2)]),
+      error(-32600, "Invalid Request: a batch of messages is not accepted; send one message per request"),
+    ],
+  ];
+
+  describe.each(CASES)("%s", (_case, body, expected) => {
+    it.each(LABELS)("%s: refused with one clear line, and nothing runs", async (name) => {
+      const face = live(name);
+      const before = await countsOf(face);
+      // A token that may only read: a body read one way by the check and another by the dispatch would run the write.
+      const token = await tokenFor(face, "mallory", "tools:read");
+      const answer = await send(face.url, await callHeaders(face, revision, token, "path_read"), body() as BodyInit);
+      expect({ status: answer.status, body: answer.body }).toEqual({ status: 400, body: expected });
+      expect(await countsOf(face)).toEqual(before);
+    });
+  });
+
+  it.each(LABELS)("%s: an Mcp-Name header that names another tool than the body", async (name) => {
+    const face = live(name);
+    const before = await countsOf(face);
+    const token = await tokenFor(face, "alice", ALL);
+    const headers = { ...(await callHeaders(face, revision, token, "path_read")), "mcp-method": "tools/call", "mcp-name": "path_read" };
+    const answer = await send(face.url, headers, JSON.stringify(callMessage(revision, "path_write", { text: "x" })));
+    expect(answer.status).toBe(400);
+    const refusal = messageOf(answer.body).error as { code: number; message: string };
+    // On 2026-07-28 the SDK makes this check (its words); on 2025-11-25 the handler does (ours).
+    expect(refusal).toEqual(
+      revision === "2026-07-28"
+        ? expect.objectContaining({
+            code: -32020,
+            message:
+              'Bad Request: the request headers and body disagree: the body carries params.name="path_write" but the Mcp-Name header names "path_read"',
+          })
+        : { code: -32020, message: 'Bad Request: the Mcp-Name header "path_read" disagrees with the body\'s params.name' },
+    );
+    expect(await countsOf(face)).toEqual(before);
+  });
+
+  it.each(LABELS)("%s: a chunked body past the bound gets 413 as soon as it passes, and nothing runs", async (name) => {
+    const face = live(name);
+    const before = await countsOf(face);
+    const token = await tokenFor(face, "alice", ALL);
+    const sent = await chunked(face.url, await callHeaders(face, revision, token, "path_write"), 64 * 1024 * 1024);
+    expect({ status: sent.status, body: sent.body }).toEqual({
+      status: 413,
+      body: error(-32000, "Payload Too Large: the body is over 4194304 bytes"),
+    });
+    // 4 MiB is the bound; what was in flight in socket buffers when the answer came adds a few more, never the 64 sent.
+    expect(sent.sentMiB).toBeLessThan(16);
+    expect(await countsOf(face)).toEqual(before);
+  });
+
+  it.each(LABELS)("%s: the same call, sent plainly with every scope, runs (the counts do count)", async (name) => {
+    const face = live(name);
+    const before = await countsOf(face);
+    expect(await callText(face, revision, "path_write", { text: "hello" })).toBe("wrote hello");
+    expect(await countsOf(face)).toEqual({ ...before, write: before.write + 1 });
+  });
+});
+
+const AUTH_LABELS = FACE_NAMES.map((name) => label(name, true));
+const challengeFor = (face: Face, tool: string, scope: string) =>
+  `Bearer error="insufficient_scope", error_description="Calling ${tool} needs the scope ${scope}", scope="${scope}", resource_metadata="${new URL(`/.well-known/oauth-protected-resource${face.url.pathname}`, face.url).href}"`;
+
+describe.each(REVISIONS)("tools the package did not define, on %s", (revision) => {
+  it.each(AUTH_LABELS)("%s: one that says nothing of its effect needs the destructive scope", async (name) => {
+    const face = live(name);
+    const before = await countsOf(face);
+    const token = await tokenFor(face, "mallory", "tools:read tools:write");
+    const answer = await send(
+      face.url,
+      await callHeaders(face, revision, token, "path-wipe"),
+      JSON.stringify(callMessage(revision, "path-wipe")),
+    );
+    expect({ status: answer.status, challenge: answer.headers.get("www-authenticate") }).toEqual({
+      status: 403,
+      challenge: challengeFor(face, "path-wipe", "tools:destructive"),
+    });
+    expect(await countsOf(face)).toEqual(before);
+  });
+
+  it.each(AUTH_LABELS)("%s: a read-only one (readOnlyHint) runs for a read token", async (name) => {
+    const face = live(name);
+    const token = await tokenFor(face, "mallory", "tools:read");
+    const answer = await send(
+      face.url,
+      await callHeaders(face, revision, token, "path-peek"),
+      JSON.stringify(callMessage(revision, "path-peek")),
+    );
+    expect(answer.status).toBe(200);
+    expect(messageOf(answer.body).result?.content).toEqual([{ type: "text", text: "peeked" }]);
+  });
+
+  it.each(AUTH_LABELS)("%s: this package's own write tool is refused to a read token as before", async (name) => {
+    const face = live(name);
+    const token = await tokenFor(face, "mallory", "tools:read");
+    const answer = await send(
+      face.url,
+      await callHeaders(face, revision, token, "path_write"),
+      JSON.stringify(callMessage(revision, "path_write", { text: "x" })),
+    );
+    expect({ status: answer.status, challenge: answer.headers.get("www-authenticate") }).toEqual({
+      status: 403,
+      challenge: challengeFor(face, "path_write", "tools:write"),
+    });
+  });
+});
+
+describe("the toolkit's named handler beside the built route (/mcp/admin, SDK v1)", () => {
+  const face = () => faces.find((candidate) => candidate.name === "the Nuxt route" && candidate.auth) as Face;
+  const admin = () => new URL("/mcp/admin", face().url);
+
+  async function adminCall(token: string | undefined, name: string): Promise<Answer> {
+    const headers = { ...bearer(token), "mcp-protocol-version": "2025-11-25" };
+    const init = {
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    };
+    const opened = await send(admin(), headers, JSON.stringify(init));
+    if (opened.status !== 200) return opened;
+    const session = { ...headers, "mcp-session-id": opened.headers.get("mcp-session-id") as string };
+    await send(admin(), session, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+    return send(admin(), session, JSON.stringify(callMessage("2025-11-25", name)));
+  }
+
+  it("needs a token like the route", async () => {
+    const answer = await adminCall(undefined, "admin_status");
+    expect(answer.status).toBe(401);
+  });
+
+  it("refuses a call above the token's scopes where the toolkit dispatches it, and runs one within them", async () => {
+    const before = await countsOf(face());
+    const token = await tokenFor(face(), "mallory", "tools:read");
+    const purge = await adminCall(token, "admin_purge");
+    expect(messageOf(purge.body).result).toEqual({
+      content: [{ type: "text", text: "This call needs the scope tools:destructive" }],
+      isError: true,
+    });
+    const status = await adminCall(token, "admin_status");
+    expect(messageOf(status.body).result).toEqual({ content: [{ type: "text", text: "all well" }] });
+    expect(await countsOf(face())).toEqual(before);
+  });
+});
+
+describe("sessions belong to who opened them (2025-11-25)", () => {
+  it.each(AUTH_LABELS)("%s: another caller on the session's id gets 404, and the session goes on", async (name) => {
+    const face = live(name);
+    const alice = await tokenFor(face, "alice", ALL);
+    const bob = await tokenFor(face, "bob", ALL);
+    const session = await openSession(face, alice);
+    const on = (token: string | undefined) => ({ ...bearer(token), "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" });
+    const read = JSON.stringify(callMessage("2025-11-25", "path_read"));
+    // Bob first, before Alice ever used it past initialize: the owner is who opened it, not who came first.
+    expect(await send(face.url, on(bob), read)).toMatchObject({ status: 404, body: error(-32001, "Session not found") });
+    expect((await send(face.url, on(bob), null, "DELETE")).status).toBe(404);
+    expect((await send(face.url, on(alice), read)).status).toBe(200);
+  });
+
+  it.each(AUTH_LABELS)("%s: a flood of made-up session ids frees no one's session", async (name) => {
+    const face = live(name);
+    const alice = await tokenFor(face, "alice", ALL);
+    const mallory = await tokenFor(face, "mallory", ALL);
+    const session = await openSession(face, alice);
+    const read = JSON.stringify(callMessage("2025-11-25", "path_read"));
+    for (let round = 0; round < 30; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () =>
+          send(face.url, { ...bearer(mallory), "mcp-session-id": crypto.randomUUID(), "mcp-protocol-version": "2025-11-25" }, read),
+        ),
+      );
+      for (const answer of answers) expect(answer.status).toBe(404);
+    }
+    const own = { ...bearer(alice), "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" };
+    expect((await send(face.url, own, read)).status).toBe(200);
+  });
+});
+
+describe("one caller's flood of initialize + notifications/initialized (2025-11-25)", () => {
+  it.each(AUTH_LABELS)("%s: ends only that caller's sessions", async (name) => {
+    const face = live(name);
+    const alice = await tokenFor(face, "alice", ALL);
+    const bob = await tokenFor(face, "bob", ALL);
+    const own = await openSession(face, alice);
+    const read = JSON.stringify(callMessage("2025-11-25", "path_read"));
+    const on = (token: string | undefined, session: string) => ({
+      ...bearer(token),
+      "mcp-session-id": session,
+      "mcp-protocol-version": "2025-11-25",
+    });
+    expect((await send(face.url, on(alice, own), read)).status).toBe(200);
+    const held = face.handler?.sessions ?? 0;
+    // Bob opens 150 sessions the way a real client does; each caller holds at most 100 (maxSessionsPerCaller).
+    const flood: string[] = [];
+    for (let round = 0; round < 15; round++) flood.push(...(await Promise.all(Array.from({ length: 10 }, () => openSession(face, bob)))));
+    expect((await send(face.url, on(alice, own), read)).status).toBe(200);
+    // Bob's first sessions made room for his later ones; his last is alive.
+    expect((await send(face.url, on(bob, flood[0] as string), read)).status).toBe(404);
+    expect((await send(face.url, on(bob, flood[149] as string), read)).status).toBe(200);
+    // Everyone else's sessions are all still there, and Bob holds at most 100 beside them.
+    if (face.handler) expect(face.handler.sessions).toBeLessThanOrEqual(held + 100);
+  });
+});
+
+describe("one Origin rule: scheme, host and port", () => {
+  it.each(LABELS)("%s: a page on another port of the same host is refused, naming the option", async (name) => {
+    const face = live(name);
+    const token = await tokenFor(face, "alice", ALL);
+    const origin = `http://localhost:${Number(face.url.port) + 1}`;
+    const headers = { ...(await callHeaders(face, "2026-07-28", token, "path_read")), origin };
+    const answer = await send(face.url, headers, JSON.stringify(callMessage("2026-07-28", "path_read")));
+    expect({ status: answer.status, body: answer.body }).toEqual({
+      status: 403,
+      body: JSON.stringify({
+        jsonrpc: "2.0",
+        error: { code: -32600, message: `Origin "${origin}" is not allowed: add it to ${face.originOption}` },
+        id: null,
+      }),
+    });
+    // The page on the server's own origin is let in.
+    const ownOrigin = { ...headers, origin: face.url.origin };
+    expect((await send(face.url, ownOrigin, JSON.stringify(callMessage("2026-07-28", "path_read")))).status).toBe(200);
+  });
+});
+
+describe("no header skips a check", () => {
+  it.each(LABELS)("%s: the module's old internal header gets neither past the Host check nor past the token", async (name) => {
+    const face = live(name);
+    const answer = await new Promise<{ status: number }>((resolve, reject) => {
+      const req = request(
+        { host: face.url.hostname, port: face.url.port, path: face.url.pathname, method: "POST", setHost: false },
+        (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0 });
+        },
+      );
+      req.setHeader("host", "evil.example");
+      req.setHeader("x-agntn-tools-internal", "anything");
+      req.setHeader("content-type", "application/json");
+      req.setHeader("accept", "application/json, text/event-stream");
+      req.on("error", reject);
+      req.end(JSON.stringify(callMessage("2026-07-28", "path_read")));
+    });
+    expect(answer.status).toBe(403);
+    if (face.auth) {
+      const anonymous = await send(
+        face.url,
+        { "x-agntn-tools-internal": "anything", "mcp-protocol-version": "2026-07-28", "mcp-method": "tools/call", "mcp-name": "path_read" },
+        JSON.stringify(callMessage("2026-07-28", "path_read")),
+      );
+      expect(anonymous.status).toBe(401);
+    }
+  });
+});
