@@ -20,8 +20,8 @@ export default defineConfig({
   dts: true,
   clean: true,
   sourcemap: false,
-  // Hosts are peers: never bundle them. TypeBox is our one dependency and stays external too.
   deps: {
+    // Hosts are peers: never bundle them.
     neverBundle: [
       /^@modelcontextprotocol\//,
       /^@nuxtjs\//,
@@ -31,7 +31,6 @@ export default defineConfig({
       /^ai(\/|$)/,
       /^h3(\/|$)/,
       /^zod(\/|$)/,
-      /^typebox(\/|$)/,
       /^node:/,
       // The Nuxt runtime imports the package by name and Nitro's virtual config: both resolve in the app.
       /^@agntn\/tools(\/|$)/,
@@ -39,5 +38,12 @@ export default defineConfig({
       /^#nuxt-mcp-toolkit\//,
       /^nitropack(\/|$)/,
     ],
+    // TypeBox, our one dependency, is inlined into the code: imported from node_modules, its subpaths are hundreds of
+    // small files, and resolving and linking them was most of a cold start (bench/RESULTS.md, section 10). Schemas
+    // reach the core as plain JSON Schema, so a user's own `typebox` (or 0.34) builds schemas the inlined copy checks.
+    alwaysBundle: [/^typebox(\/|$)/],
+    onlyBundle: ["typebox"],
+    // The declarations keep importing `typebox`, so `Static` and `Type` are the very types of the user's own TypeBox.
+    dts: { alwaysBundle: [] },
   },
 });

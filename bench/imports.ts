@@ -3,57 +3,28 @@
  * built into a private directory (never into the shared `dist/`), then every
  * entry is imported in fresh Node processes: import time, bytes on disk, and
  * which packages the import pulls in; `@agntn/tools` and `/ai` must not load the MCP SDK.
+ * The build inlines TypeBox; a row beside it measures the same sources with
+ * TypeBox left external, as the package was built before issue 25.
  */
-import { execFileSync, spawnSync } from "node:child_process";
-import { cpSync, existsSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
+import { buildPackage, CACHE, ROOT } from "./built.ts";
 import { formatBytes, formatNs, formatRatio, median, QUICK, type Section, standalone, table } from "./harness.ts";
 
-const ROOT = resolve(import.meta.dirname, "..");
-/** tsdown run by this Node (24): its shebang would take whatever `node` comes first on PATH. */
-const TSDOWN = join(ROOT, "node_modules/tsdown/dist/run.mjs");
-/** Inside the repository so the built files resolve `typebox` and the peers from its node_modules. */
-const OUT = join(ROOT, "node_modules/.cache/agntn-bench/dist");
-/** The same sources built with TypeBox bundled in (bench/tsdown-typebox-bundled.ts), for the experiment row. */
-const BUNDLED = join(ROOT, "node_modules/.cache/agntn-bench/typebox-bundled");
+const OUT = join(CACHE, "dist");
+/** The same sources built with TypeBox left external (bench/tsdown-typebox-external.ts), for the comparison row. */
+const EXTERNAL = join(CACHE, "typebox-external");
 const MUST_NOT_LOAD_SDK = ["index", "ai"];
 const SDK = "@modelcontextprotocol/";
 
-interface Build {
-  dir: string;
-  how: string;
-}
-
-/** Builds with the project's tsdown config into OUT; if the build fails, measures a copy of the shared dist instead. */
-function build(): Build {
-  rmSync(OUT, { recursive: true, force: true });
+/** Builds the comparison; `undefined` when it cannot be built (the main figures do not depend on it). */
+function buildExternal(): string | undefined {
   try {
-    execFileSync(process.execPath, [TSDOWN, "--out-dir", OUT, "--log-level", "warn"], { cwd: ROOT, stdio: "pipe", timeout: 300_000 });
-    return { dir: OUT, how: "built from the current sources with the project's tsdown config into a private directory" };
-  } catch (error) {
-    const shared = join(ROOT, "dist");
-    if (!existsSync(shared)) throw error;
-    cpSync(shared, OUT, { recursive: true });
-    const reason = String((error as { stderr?: unknown }).stderr ?? error)
-      .split("\n")
-      .find((l) => l.trim() !== "");
-    return { dir: OUT, how: `the build failed (${reason?.slice(0, 200)}); measured a copy of the shared dist/` };
-  }
-}
-
-/** Builds the experiment; `undefined` when it cannot be built (the main figures do not depend on it). */
-function buildBundled(): string | undefined {
-  rmSync(BUNDLED, { recursive: true, force: true });
-  const config = join(ROOT, "bench/tsdown-typebox-bundled.ts");
-  try {
-    execFileSync(process.execPath, [TSDOWN, "-c", config, "--out-dir", BUNDLED, "--log-level", "warn"], {
-      cwd: ROOT,
-      stdio: "pipe",
-      timeout: 300_000,
-    });
-    return existsSync(join(BUNDLED, "index.js")) ? join(BUNDLED, "index.js") : undefined;
+    buildPackage(EXTERNAL, join(ROOT, "bench/tsdown-typebox-external.ts"));
+    return existsSync(join(EXTERNAL, "index.js")) ? join(EXTERNAL, "index.js") : undefined;
   } catch {
     return undefined;
   }
@@ -136,16 +107,19 @@ function child<T>(script: string, targets: readonly string[]): T {
 }
 
 export async function run(): Promise<Section> {
-  const built = build();
+  const built = buildPackage(OUT);
   const list = entries(built.dir);
   // Yardsticks loaded the same way: an empty module (Node's own start), our one dependency, the MCP SDK server.
-  const bundled = buildBundled();
-  const bundledName = "experiment: @agntn/tools with TypeBox bundled in";
+  const external = buildExternal();
+  const externalName = "comparison: @agntn/tools with TypeBox left external (the build before issue 25)";
   const targets = [
     ...list.map((e) => ({ name: e.specifier, targets: [pathToFileURL(e.file).href] })),
-    ...(bundled ? [{ name: bundledName, targets: [pathToFileURL(bundled).href] }] : []),
+    ...(external ? [{ name: externalName, targets: [pathToFileURL(external).href] }] : []),
     { name: "(empty module: Node's own start)", targets: ["data:text/javascript,export{}"] },
-    { name: "typebox/type + /compile + /value (what the core imports)", targets: ["typebox/type", "typebox/compile", "typebox/value"] },
+    {
+      name: "typebox/type + /compile + /value (what the core imports, from node_modules)",
+      targets: ["typebox/type", "typebox/compile", "typebox/value"],
+    },
     { name: "@modelcontextprotocol/server", targets: ["@modelcontextprotocol/server"] },
   ];
   const runs = QUICK ? 3 : 11;
@@ -169,14 +143,14 @@ export async function run(): Promise<Section> {
     const s = sizes(e.file);
     return [e.specifier, String(s.files), formatBytes(s.js), formatBytes(s.gzip), formatBytes(s.dts)];
   });
-  if (bundled) {
-    const s = sizes(bundled);
-    sizeRows.push([bundledName, String(s.files), formatBytes(s.js), formatBytes(s.gzip), "—"]);
+  if (external) {
+    const s = sizes(external);
+    sizeRows.push([externalName, String(s.files), formatBytes(s.js), formatBytes(s.gzip), "—"]);
   }
   const indexRuns = samples.get("@agntn/tools");
-  const bundledRuns = samples.get(bundledName);
-  const bundledGain =
-    indexRuns && bundledRuns?.length ? median(indexRuns.map((s, r) => s.importMs / bundledRuns[r]!.importMs)) : Number.NaN;
+  const externalRuns = samples.get(externalName);
+  const externalLoss =
+    indexRuns && externalRuns?.length ? median(externalRuns.map((s, r) => s.importMs / indexRuns[r]!.importMs)) : Number.NaN;
   const distTotal = readdirSync(built.dir).reduce((sum, f) => sum + statSync(join(built.dir, f)).size, 0);
   const loads = list.map((e) => ({ entry: e, ...child<{ modules: number; packages: string[] }>(PACKAGES, [pathToFileURL(e.file).href]) }));
   const loadRows = loads.map((l) => [l.entry.specifier, String(l.modules), l.packages.join(", ") || "none"]);
@@ -199,9 +173,9 @@ export async function run(): Promise<Section> {
     "",
     table(["module", "import()", "from process start", "ratio to SDK server import"], timeRows),
     "",
-    bundled
-      ? `Experiment: the same sources built with TypeBox bundled into the output (bench/tsdown-typebox-bundled.ts) import ${formatRatio(bundledGain)} faster than the real \`@agntn/tools\` (median of per-round ratios): the cold import is mostly TypeBox's module graph, hundreds of small files each resolved and read.`
-      : "Experiment (TypeBox bundled in): the build failed, no figure.",
+    external
+      ? `Comparison: the same sources built with TypeBox left external (bench/tsdown-typebox-external.ts), as before issue 25, import ${formatRatio(externalLoss)} slower than the real \`@agntn/tools\` (median of per-round ratios): TypeBox's subpaths are hundreds of small files, each resolved, read and linked; inlined, they are one chunk.`
+      : "Comparison (TypeBox left external): the build failed, no figure.",
     "",
     "Size on disk per entry: the entry file plus the shared chunks it imports (gzip of them together), and its type declarations.",
     "",

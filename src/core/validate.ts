@@ -6,7 +6,8 @@
  * schema allows, else from TypeBox's own error walk; both give the same lines.
  */
 import { Compile } from "typebox/compile";
-import { Value } from "typebox/value";
+// Named, not the `Value` namespace: the build inlines TypeBox, and a namespace object would keep every Value function.
+import { Check, Errors } from "typebox/value";
 import type { InputIssue } from "./errors.ts";
 import { type Described, describeError, type Found, keyList, problemFinder, type RawError, type UnknownKey } from "./problems.ts";
 import { quote } from "./sanitize.ts";
@@ -27,8 +28,8 @@ export function compileChecker(schema: JsonSchema): Checker {
     };
   } catch {
     return {
-      check: (value) => Value.Check(schema as never, value),
-      errors: (value) => [...Value.Errors(schema as never, value)] as unknown as RawError[],
+      check: (value) => Check(schema as never, value),
+      errors: (value) => [...Errors(schema as never, value)] as unknown as RawError[],
     };
   }
 }
