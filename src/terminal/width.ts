@@ -33,7 +33,17 @@ const EMOJI = /\p{Emoji_Presentation}/u;
 const ZERO_WIDTH = /^[\p{M}\p{Cc}\p{Cf}]+$/u;
 const EMOJI_STYLE = "\ufe0f";
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+let segmenter: Intl.Segmenter | undefined;
+
+/**
+ * The grapheme segmenter, made on first use: making one loads ICU's break
+ * rules, which took longer than the rest of a command's start-up, and most
+ * runs (a command answering into a pipe) never measure a width.
+ */
+function graphemes(text: string): Intl.Segments {
+  segmenter ??= new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  return segmenter.segment(text);
+}
 
 function isWide(codePoint: number): boolean {
   for (const [low, high] of WIDE) {
@@ -53,7 +63,7 @@ function clusterWidth(cluster: string): number {
 /** The number of terminal cells a line takes. */
 export function displayWidth(text: string): number {
   let width = 0;
-  for (const { segment } of graphemes.segment(text)) width += clusterWidth(segment);
+  for (const { segment } of graphemes(text)) width += clusterWidth(segment);
   return width;
 }
 
@@ -61,7 +71,7 @@ export function displayWidth(text: string): number {
 export function cutToWidth(text: string, cells: number): string {
   let width = 0;
   let out = "";
-  for (const { segment } of graphemes.segment(text)) {
+  for (const { segment } of graphemes(text)) {
     const w = clusterWidth(segment);
     if (width + w > cells) break;
     width += w;
