@@ -15,6 +15,7 @@ import { checkOptionKeys } from "../core/options.ts";
 import { quote, safeJson, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { argumentLines, type HostFlags, looksLikeOption, readArgs } from "./args.ts";
 import { buildCommands, type Command, type CommandTable, type TableOptions, type ToolCommand } from "./commands.ts";
+import { enableCompileCache } from "./compile-cache.ts";
 import { contentText, type SaveRun, saveBlocks } from "./content.ts";
 import { commandHelp, programHelp } from "./help.ts";
 import { DEFAULT_LOG_LEVEL, logSink } from "./log.ts";
@@ -29,6 +30,12 @@ export interface CliOptions extends TableOptions {
    * prints its stack below that line too.
    */
   expected?: (error: unknown) => boolean;
+  /**
+   * Node's module compile cache, on unless `false` (or `NODE_DISABLE_COMPILE_CACHE`
+   * is set): what loads after runCli starts, such as the `mcp` command's server,
+   * is compiled once and read from disk on later runs.
+   */
+  compileCache?: boolean;
 }
 
 /** The environment variable that asks for the stack of an unexpected throw (named in `--help`). */
@@ -258,12 +265,26 @@ async function route(options: CliOptions, table: CommandTable, argv: readonly st
  * before anything is read or written.
  */
 export async function runCli(options: CliOptions, argv: readonly string[] = process.argv.slice(2)): Promise<number> {
-  checkOptionKeys("runCli", options, ["name", "version", "description", "tools", "commands", "default", "fallback", "mcp", "expected"]);
+  checkOptionKeys("runCli", options, [
+    "name",
+    "version",
+    "description",
+    "tools",
+    "commands",
+    "default",
+    "fallback",
+    "mcp",
+    "expected",
+    "compileCache",
+  ]);
   const table = buildCommands(options);
   if (options.expected !== undefined && typeof options.expected !== "function")
     throw new ToolDefinitionError("runCli: expected must be a function");
+  if (options.compileCache !== undefined && typeof options.compileCache !== "boolean")
+    throw new ToolDefinitionError("runCli: compileCache must be a boolean");
   if (!Array.isArray(argv) || !argv.every((word) => typeof word === "string"))
     throw new TypeError("runCli: argv must be an array of strings");
+  if (options.compileCache !== false) enableCompileCache();
   guardPipes();
   const code = await route(options, table, argv);
   process.exitCode = code;
