@@ -20,6 +20,7 @@ const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 7, file: "imports.ts", title: "Cold import time and size per entry" },
   { id: 8, file: "route-scale.ts", title: "The module's route scaled out" },
   { id: 9, file: "sessions.ts", title: "2025 sessions: memory, cost with many open, and a flood" },
+  { id: 10, file: "startup.ts", title: "Start-up: one command of a runCli program, and the cold import" },
 ];
 
 function cpuModel(): string {
