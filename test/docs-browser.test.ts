@@ -419,7 +419,13 @@ describe("the docs site, built and served offline", () => {
     ["/hosts/pi", "pi", "Pi", 2],
     ["/hosts/omp", "omp", "OMP", 3],
     ["/hosts/ai-sdk", "ai", "AI SDK", 4],
-  ])("%s shows the %s panel: its header (%s, host %i of 4, the blurb) and its four rows", async (path, key, name, position) => {
+    ["/hosts/langchain", "langchain", "LangChain", 5],
+    ["/hosts/openai-agents", "openai-agents", "OpenAI Agents", 6],
+    ["/hosts/mastra", "mastra", "Mastra", 7],
+    ["/hosts/anthropic", "anthropic", "Anthropic SDK", 8],
+    ["/hosts/claude-agent", "claude-agent", "Claude Agent SDK", 9],
+    ["/hosts/google", "google", "Google GenAI", 10],
+  ])("%s shows the %s panel: its header (%s, host %i of 10, the blurb) and its four rows", async (path, key, name, position) => {
     const { page } = await open(path);
     try {
       const panel = page.locator(`.host-facts[data-host="${key}"]`);
@@ -429,9 +435,9 @@ describe("the docs site, built and served offline", () => {
       const header = panel.locator("[data-header]");
       expect(await header.isVisible()).toBe(true);
       expect(await rendered(header.locator("[data-name]"))).toBe(name);
-      expect(await rendered(header.locator("[data-position]"))).toBe(`Host ${position} of 4`);
+      expect(await rendered(header.locator("[data-position]"))).toBe(`Host ${position} of 10`);
       expect(await rendered(header.locator("[data-blurb]"))).toBe(blurb);
-      expect((await rendered(header)).split("\n").filter((line) => line.trim())).toEqual([name, `Host ${position} of 4`, blurb]);
+      expect((await rendered(header)).split("\n").filter((line) => line.trim())).toEqual([name, `Host ${position} of 10`, blurb]);
       const rows = await panel.locator("[data-row]").allTextContents();
       expect(rows).toEqual(panels.find((entry) => entry.key === key)!.rows.map((row) => row.value));
       await panel.locator("button").click();
@@ -443,7 +449,7 @@ describe("the docs site, built and served offline", () => {
     }
   });
 
-  it("the Every host page shows all four panels, each headed with its host and number", async () => {
+  it("the Every host page shows all ten panels, each headed with its host and number", async () => {
     const { page } = await open("/hosts");
     try {
       expect(await page.locator(".host-facts").evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-host")))).toEqual([
@@ -451,14 +457,28 @@ describe("the docs site, built and served offline", () => {
         "pi",
         "omp",
         "ai",
+        "langchain",
+        "openai-agents",
+        "mastra",
+        "anthropic",
+        "claude-agent",
+        "google",
       ]);
-      expect(await page.locator(".host-facts [data-header] [data-name]").allInnerTexts()).toEqual(["MCP", "Pi", "OMP", "AI SDK"]);
-      expect(await page.locator(".host-facts [data-header] [data-position]").allInnerTexts()).toEqual([
-        "Host 1 of 4",
-        "Host 2 of 4",
-        "Host 3 of 4",
-        "Host 4 of 4",
+      expect(await page.locator(".host-facts [data-header] [data-name]").allInnerTexts()).toEqual([
+        "MCP",
+        "Pi",
+        "OMP",
+        "AI SDK",
+        "LangChain",
+        "OpenAI Agents",
+        "Mastra",
+        "Anthropic SDK",
+        "Claude Agent SDK",
+        "Google GenAI",
       ]);
+      expect(await page.locator(".host-facts [data-header] [data-position]").allInnerTexts()).toEqual(
+        Array.from({ length: 10 }, (_, k) => `Host ${k + 1} of 10`),
+      );
     } finally {
       await page.context().close();
     }

@@ -50,8 +50,19 @@ describe("host-facts panels", () => {
     expect(computed).toEqual(committed);
   });
 
-  it("shows the four hosts in the site's order", () => {
-    expect(computed.map((panel) => panel.key)).toEqual(["mcp", "pi", "omp", "ai"]);
+  it("shows the ten hosts in the site's order", () => {
+    expect(computed.map((panel) => panel.key)).toEqual([
+      "mcp",
+      "pi",
+      "omp",
+      "ai",
+      "langchain",
+      "openai-agents",
+      "mastra",
+      "anthropic",
+      "claude-agent",
+      "google",
+    ]);
   });
 
   it.each(["mcp", "pi", "omp", "ai"])("%s matches the specification, apart from the listed deliberate changes", (key) => {
@@ -84,6 +95,12 @@ describe("host-facts panels", () => {
     ["pi", "@earendil-works/pi-coding-agent", 'import { registerPiTools } from "@agntn/tools/pi";'],
     ["omp", "@oh-my-pi/pi-coding-agent", 'import { registerOmpTools } from "@agntn/tools/omp";'],
     ["ai", "ai", 'import { toAiTool } from "@agntn/tools/ai";'],
+    ["langchain", "@langchain/core", 'import { toLangChainTools } from "@agntn/tools/langchain";'],
+    ["openai-agents", "@openai/agents", 'import { toOpenAiAgentsTools } from "@agntn/tools/openai-agents";'],
+    ["mastra", "@mastra/core", 'import { toMastraTools } from "@agntn/tools/mastra";'],
+    ["anthropic", "@anthropic-ai/sdk", 'import { toAnthropicTools } from "@agntn/tools/anthropic";'],
+    ["claude-agent", "@anthropic-ai/claude-agent-sdk", 'import { toClaudeAgentServer } from "@agntn/tools/claude-agent";'],
+    ["google", "@google/genai", 'import { toGoogleTool } from "@agntn/tools/google";'],
   ])("%s names its import and its peer with the range package.json declares", (key, peer, line) => {
     const panel = computed.find((entry) => entry.key === key)!;
     expect(panel.import).toBe(line);
@@ -97,16 +114,33 @@ describe("host-facts panels", () => {
       pi: "text, image as sent; audio, resource_link, resource as text notes",
       omp: "text, image as sent; audio, resource_link, resource as text notes",
       ai: "text, image, audio as sent; resource_link, resource as text notes",
+      langchain: "text, image, audio as sent; resource_link, resource as text notes",
+      "openai-agents": "text, image as sent; audio, resource_link, resource as text notes",
+      mastra: "text, image, audio as sent; resource_link, resource as text notes",
+      anthropic: "text, image as sent; audio, resource_link, resource as text notes",
+      "claude-agent": "text, image, audio, resource_link, resource: all as sent",
+      google: "text, image as sent; audio, resource_link, resource as text notes",
     });
   });
 
   it("heads each panel with its host as the navigation names it, its number among the hosts, and a one-sentence blurb", () => {
-    // The host pages of the navigation's Hosts group, in order: MCP, Pi, OMP, AI SDK ("Every host" is the overview).
+    // The host pages of the navigation's Hosts group, in order: MCP, Pi, OMP, AI SDK, then the agent frameworks ("Every host" is the overview).
     const hosts = navigation.navigation
       .find((group) => group.path === "/hosts")!
       .children.filter((child) => child.path !== "/hosts")
       .map((child) => child.title);
-    expect(hosts).toEqual(["MCP", "Pi", "OMP", "AI SDK"]);
+    expect(hosts).toEqual([
+      "MCP",
+      "Pi",
+      "OMP",
+      "AI SDK",
+      "LangChain",
+      "OpenAI Agents",
+      "Mastra",
+      "Anthropic SDK",
+      "Claude Agent SDK",
+      "Google GenAI",
+    ]);
     expect(computed.map(({ header }) => [header.name, header.position, header.count])).toEqual(
       hosts.map((title, index) => [title, index + 1, hosts.length]),
     );

@@ -1,14 +1,20 @@
 /**
- * All four panels for the demo tool `text_slug`, in the order the site shows
- * them. MCP, Pi and the AI SDK are computed here; OMP runs on bun only, so
- * its panel comes from a bun child process running omp.ts.
+ * Every host's panel for the demo tool `text_slug`, in the order the site
+ * shows them. All but OMP are computed here; OMP runs on bun only, so its
+ * panel comes from a bun child process running omp.ts.
  */
 import { execFile } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { slugTool } from "../../playground/server/tools.ts";
 import { aiPanel } from "./ai.ts";
+import { anthropicPanel } from "./anthropic.ts";
+import { claudeAgentPanel } from "./claude-agent.ts";
+import { googlePanel } from "./google.ts";
+import { langchainPanel } from "./langchain.ts";
+import { mastraPanel } from "./mastra.ts";
 import { mcpPanel } from "./mcp.ts";
+import { openAiAgentsPanel } from "./openai-agents.ts";
 import { type HostPanel, numberPanels, type UnnumberedPanel } from "./panels.ts";
 import { piPanel } from "./pi.ts";
 
@@ -25,7 +31,18 @@ export async function ompPanelFromBun(): Promise<UnnumberedPanel> {
   return JSON.parse(stdout) as UnnumberedPanel;
 }
 
-/** The panels in the site's order, numbered in it: MCP is host 1 of 4. */
+/** The panels in the site's order, numbered in it: MCP is host 1 of 10. */
 export async function computePanels(): Promise<HostPanel[]> {
-  return numberPanels([await mcpPanel(slugTool), await piPanel(slugTool), await ompPanelFromBun(), await aiPanel(slugTool)]);
+  return numberPanels([
+    await mcpPanel(slugTool),
+    await piPanel(slugTool),
+    await ompPanelFromBun(),
+    await aiPanel(slugTool),
+    await langchainPanel(slugTool),
+    await openAiAgentsPanel(slugTool),
+    await mastraPanel(slugTool),
+    await anthropicPanel(slugTool),
+    await claudeAgentPanel(slugTool),
+    await googlePanel(slugTool),
+  ]);
 }

@@ -5,13 +5,14 @@
  * its range, the failure channel and the registration itself as JSON.
  *
  * Each host's panel is computed from the real adapter (see mcp.ts, pi.ts,
- * ai.ts and omp.ts); this file holds what they share: the shape, how a live
- * registration becomes JSON, and the rows that only describe a value.
+ * ai.ts, omp.ts and one file per agent framework); this file holds what they
+ * share: the shape, how a live registration becomes JSON, and the rows that
+ * only describe a value.
  */
 import { readFileSync } from "node:fs";
 import { defineTool, Type } from "@agntn/tools";
 
-export type HostKey = "mcp" | "pi" | "omp" | "ai";
+export type HostKey = "mcp" | "pi" | "omp" | "ai" | "langchain" | "openai-agents" | "mastra" | "anthropic" | "claude-agent" | "google";
 
 export interface PanelRow {
   label: string;
@@ -151,6 +152,30 @@ export function failureChannel(badInput: Outcome, toolError: Outcome): string {
   return badInput.kind === "isError" ? "isError: true" : "thrown";
 }
 
+/**
+ * The failure row of a host that answers failures in a shape of its own (a
+ * framework's error message, an error field): each failing call's answer
+ * read as that shape's name, or `undefined` when it read as a success. Both
+ * must read the same, so the row names one channel the host really used.
+ */
+export function measuredFailure(badInput: string | undefined, toolError: string | undefined): string {
+  if (badInput === undefined || toolError === undefined) throw new Error("a failing call came back as a plain result");
+  if (badInput !== toolError) throw new Error(`the failing calls came back through different channels: ${badInput}; ${toolError}`);
+  return badInput;
+}
+
+/** A Standard JSON Schema (the LangChain and Mastra adapters hand one over), shown as the JSON Schema its `input` gives. */
+export function standardJsonSchema(value: unknown): unknown {
+  if (typeof value !== "object" || value === null || !("~standard" in value)) return undefined;
+  const standard = (value as { "~standard": { vendor?: unknown; jsonSchema?: { input?: (options: { target: string }) => unknown } } })[
+    "~standard"
+  ];
+  if (typeof standard.jsonSchema?.input !== "function") return undefined;
+  return {
+    "~standard": { vendor: standard.vendor, validate: "[function]", jsonSchema: standard.jsonSchema.input({ target: "draft-07" }) },
+  };
+}
+
 /** The two failing argument sets every panel is measured with. */
 export const FAILING_CALLS = { badInput: { txt: "Hello" }, toolError: { text: "!!!" } } as const;
 
@@ -193,12 +218,12 @@ export function contentLine(blocks: unknown): string {
   return noted.length === 0 ? `${kept.join(", ")}: all as sent` : `${kept.join(", ")} as sent; ${noted.join(", ")} as text notes`;
 }
 
-/** The kinds of a list of blocks or parts: `type`, with a file part read by its media type. */
+/** The kinds of a list of blocks or parts: `type`, with a file or media part read by its media type. */
 function kindsOf(blocks: unknown): string[] {
   if (!Array.isArray(blocks)) return [];
   return blocks.map((block) => {
     const { type, mediaType } = (block ?? {}) as { type?: unknown; mediaType?: unknown };
-    if (type === "file" && typeof mediaType === "string") return mediaType.split("/")[0] ?? "file";
+    if ((type === "file" || type === "media") && typeof mediaType === "string") return mediaType.split("/")[0] ?? "file";
     return String(type);
   });
 }
