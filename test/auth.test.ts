@@ -107,10 +107,19 @@ async function clientOf(url: URL, revision: Revision, who: "alice" | "bob" = "al
   return client;
 }
 
-/** A bare POST of a JSON-RPC body with the given token (or none): what an HTTP client without an MCP library sends. */
+/**
+ * A bare POST of a JSON-RPC body with the given token (or none): what an HTTP
+ * client without an MCP library sends. A 2026-07-28 message (one with the
+ * per-request envelope) goes with the headers that revision asks for.
+ */
 async function post(url: URL, token: string | undefined, body: unknown = { jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }) {
   const headers: Record<string, string> = { "content-type": "application/json", accept: "application/json, text/event-stream" };
   if (token) headers.authorization = `Bearer ${token}`;
+  const message = body as { method?: string; params?: { name?: string; _meta?: unknown } };
+  if (message.params?._meta) {
+    Object.assign(headers, { "mcp-protocol-version": "2026-07-28", "mcp-method": message.method as string });
+    if (message.params.name) headers["mcp-name"] = message.params.name;
+  }
   const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(body) });
   return { status: response.status, challenge: response.headers.get("www-authenticate"), body: await response.text() };
 }
@@ -128,11 +137,16 @@ function round(client: Client, extra: Record<string, unknown> = {}) {
   }>;
 }
 
+/** A 2026-07-28 call, whole in one request: a client needs no session for it, so only the token decides. */
 const callOf = (name: string, args: Record<string, unknown> = {}) => ({
   jsonrpc: "2.0",
   id: 2,
   method: "tools/call",
-  params: { name, arguments: args },
+  params: {
+    name,
+    arguments: args,
+    _meta: { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {} },
+  },
 });
 
 const metadataOf = (url: URL) => new URL(`/.well-known/oauth-protected-resource${url.pathname}`, url);
