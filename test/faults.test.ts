@@ -116,8 +116,8 @@ describe("a client that disconnects while a question is open", () => {
       content: [{ type: "text", text: "fault_throw failed: null" }],
       isError: true,
     });
-    // Pinned: the toolkit's transport does not notice a cut stream, so the question stays open while the
-    // session lives (until its DELETE, or the toolkit's mcp.sessions.maxDuration, 30 minutes by default).
+    // Pinned: the SDK's session transport does not notice a cut stream, so the question stays open while the
+    // session lives (until its DELETE, or until it has been idle for the route's 30 minutes).
     expect(await faultState(client)).toMatch(/; ask: asking$/);
     expect(await sessionStatus(mcp(), sessionId)).toBe(200);
     // Ending the session takes the question back: execute sees its ask fail (whether the call's signal
