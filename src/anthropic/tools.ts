@@ -23,15 +23,18 @@ import { type AnthropicResultBlock, resultContent } from "./content.ts";
 /** No options yet: the object is checked, so a key meant for another adapter throws instead of doing nothing. */
 export type AnthropicToolsOptions = Record<string, never>;
 
-async function run(entry: PreparedTool, input: unknown, context: BetaToolRunContext | undefined): Promise<string | AnthropicResultBlock[]> {
+/** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
+function run(entry: PreparedTool, input: unknown, context: BetaToolRunContext | undefined): Promise<string | AnthropicResultBlock[]> {
   const signal = context?.signal ?? undefined;
   const host: HostContext = {};
   if (signal) host.signal = signal;
   if (context) host.host = context;
-  const outcome = await runTool(entry, { args: input }, host);
-  if (outcome.ok) return resultContent(outcome.content);
-  if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
-  throw new ToolError(outcome.text);
+  return runTool(entry, { args: input }, host).then((outcome) => {
+    if (outcome.ok) return resultContent(outcome.content);
+    // An abort stays the abort the runner asked for.
+    if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
+    throw new ToolError(outcome.text);
+  });
 }
 
 function convert(entry: PreparedTool): BetaRunnableTool<unknown> {

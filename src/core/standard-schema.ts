@@ -75,7 +75,10 @@ export function toStandardSchema<T extends AnyTool>(tool: T): ToolStandardSchema
  * path checks the input once, with the core's lines.
  */
 export function passThroughSchema(where: string, entry: PreparedTool): ToolStandardSchema {
-  return standardSchemaOf(where, entry, (value) => ({ value }));
+  const standard = standardSchemaOf(where, entry, (value) => ({ value }))["~standard"];
+  // Not enumerable: LangChain hands a schema it cannot read as Zod to a JSON Schema validator on every call, which
+  // walks the object's own keys (about 5 µs for this one). It finds none; every reader of the spec asks for `~standard` by name.
+  return Object.defineProperty({}, "~standard", { value: standard, enumerable: false }) as ToolStandardSchema;
 }
 
 function standardSchemaOf<Input>(

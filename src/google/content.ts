@@ -24,17 +24,24 @@ function sendsAsImage(block: ContentBlock): block is ImageContent {
   return block.type === "image" && IMAGE_TYPES.has(block.mimeType.toLowerCase());
 }
 
+/** A response naming its call (by id, when the call had one) and its tool. */
+function responseTo(id: string | undefined, name: string, response: GoogleFunctionResponse["response"]): GoogleFunctionResponse {
+  return id === undefined ? { name, response } : { id, name, response };
+}
+
 /** The response to a successful call: the text (with a note for each block that is neither text nor a sent image) and the images. */
-export function successResponse(base: { id?: string; name: string }, content: readonly ContentBlock[]): GoogleFunctionResponse {
+export function successResponse(id: string | undefined, name: string, content: readonly ContentBlock[]): GoogleFunctionResponse {
+  if (!content.some(sendsAsImage)) return responseTo(id, name, { output: content.map(blockNote).join("\n") });
   const output = content
     .filter((block) => !sendsAsImage(block))
     .map(blockNote)
     .join("\n");
-  const images = content.filter(sendsAsImage).map((block) => ({ inlineData: { mimeType: block.mimeType, data: block.data } }));
-  return images.length > 0 ? { ...base, response: { output }, parts: images } : { ...base, response: { output } };
+  const answer = responseTo(id, name, { output });
+  answer.parts = content.filter(sendsAsImage).map((block) => ({ inlineData: { mimeType: block.mimeType, data: block.data } }));
+  return answer;
 }
 
 /** The response to a failed call: the core's one text as `error`. */
-export function errorResponse(base: { id?: string; name: string }, text: string): GoogleFunctionResponse {
-  return { ...base, response: { error: text } };
+export function errorResponse(id: string | undefined, name: string, text: string): GoogleFunctionResponse {
+  return responseTo(id, name, { error: text });
 }

@@ -15,7 +15,7 @@ import { runTool } from "../core/call.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
-import { errorResponse, type GoogleFunctionResponse, successResponse } from "./content.ts";
+import { errorResponse, successResponse } from "./content.ts";
 
 /** No options yet: the object is checked, so a key meant for another adapter throws instead of doing nothing. */
 export type GoogleToolOptions = Record<string, never>;
@@ -25,11 +25,12 @@ function declaration(entry: PreparedTool) {
   return { name: entry.name, description: entry.tool.description, parametersJsonSchema: JSON.parse(JSON.stringify(entry.input)) };
 }
 
-async function answer(entry: PreparedTool, call: FunctionCall): Promise<GoogleFunctionResponse> {
-  const base = call.id === undefined ? { name: entry.name } : { id: call.id, name: entry.name };
+/** One call's response. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
+function answer(entry: PreparedTool, call: FunctionCall): Promise<Part> {
   // The function call itself is the tool's `host`: Gemini hands a callable tool nothing else.
-  const outcome = await runTool(entry, { args: call.args }, { host: call });
-  return outcome.ok ? successResponse(base, outcome.content) : errorResponse(base, outcome.text);
+  return runTool(entry, { args: call.args }, { host: call }).then((outcome) => ({
+    functionResponse: outcome.ok ? successResponse(call.id, entry.name, outcome.content) : errorResponse(call.id, entry.name, outcome.text),
+  }));
 }
 
 /**
@@ -46,13 +47,14 @@ export function toGoogleTool(tools: readonly AnyTool[], options: GoogleToolOptio
   return {
     // Built afresh each time: the SDK may rewrite what it is handed.
     tool: async (): Promise<Tool> => ({ functionDeclarations: [...index.values()].map(declaration) }),
-    async callTool(functionCalls: FunctionCall[]): Promise<Part[]> {
-      const ours = functionCalls.flatMap((call) => {
+    callTool(functionCalls: FunctionCall[]): Promise<Part[]> {
+      const answers: Promise<Part>[] = [];
+      for (const call of functionCalls) {
         const entry = typeof call.name === "string" ? index.get(call.name) : undefined;
-        return entry ? [answer(entry, call)] : [];
-      });
+        if (entry) answers.push(answer(entry, call));
+      }
       // The calls of one turn run side by side; their answers keep the calls' order.
-      return (await Promise.all(ours)).map((functionResponse) => ({ functionResponse }));
+      return Promise.all(answers);
     },
   };
 }

@@ -1,6 +1,8 @@
 /**
  * Tool definitions as LangChain structured tools (`@langchain/core` 1.x), for
- * `createAgent({ tools })`, `model.bindTools` or LangGraph's `ToolNode`.
+ * `createAgent({ tools })`, `model.bindTools` or LangGraph's `ToolNode`, made
+ * with LangChain's own `tool()`, so a call stops at once on an abort and runs
+ * in LangChain's context as any tool of its own does.
  *
  * The schema goes in as a Standard JSON Schema, which LangChain reads for the
  * model's tool definition (the JSON Schema every host lists), with a
@@ -16,8 +18,8 @@
  * would wrap a thrown message in its own words ("…\n Please fix your mistakes.").
  */
 import { ToolMessage } from "@langchain/core/messages";
-import { DynamicStructuredTool } from "@langchain/core/tools";
-import { runTool } from "../core/call.ts";
+import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
+import { type CallOutcome, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
@@ -49,16 +51,13 @@ interface LangChainConfig {
   writer?: unknown;
 }
 
-async function run(entry: PreparedTool, input: unknown, config: LangChainConfig | undefined): Promise<[unknown, unknown]> {
-  const signal = config?.signal;
-  const toolCallId = config?.toolCall?.id;
-  const host: HostContext = { ...streamSinks(config?.writer, entry.name, toolCallId) };
-  if (signal) host.signal = signal;
-  if (config) host.host = config;
-  const outcome = await runTool(entry, { args: input }, host);
+/** An outcome as LangChain reads it: `[content, details]`, or a failure as an error ToolMessage (thrown when there is no tool call). */
+function answer(entry: PreparedTool, outcome: CallOutcome, config: LangChainConfig | undefined): [unknown, unknown] {
   if (outcome.ok) return [messageContent(outcome.content), outcome.details];
   // An abort stays the abort the caller asked for, so the graph stops the way it always does.
+  const signal = config?.signal;
   if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
+  const toolCallId = config?.toolCall?.id;
   if (toolCallId === undefined)
     throw new LangChainToolError(entry.name, outcome.text, outcome.kind === "thrown" ? { cause: outcome.error } : undefined);
   const message = new ToolMessage({ status: "error", content: outcome.text, tool_call_id: toolCallId, name: entry.name });
@@ -66,15 +65,22 @@ async function run(entry: PreparedTool, input: unknown, config: LangChainConfig 
   return [message, undefined];
 }
 
+/** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
+function run(entry: PreparedTool, input: unknown, config: LangChainConfig | undefined): Promise<[unknown, unknown]> {
+  const host: HostContext = { ...streamSinks(config?.writer, entry.name, config?.toolCall?.id) };
+  if (config?.signal) host.signal = config.signal;
+  if (config) host.host = config;
+  return runTool(entry, { args: input }, host).then((outcome) => answer(entry, outcome, config));
+}
+
 function convert(entry: PreparedTool): DynamicStructuredTool {
-  return new DynamicStructuredTool({
+  return tool((input: unknown, config?: LangChainConfig) => run(entry, input, config), {
     name: entry.name,
     description: entry.tool.description,
     schema: passThroughSchema("toLangChainTools", entry) as never,
     responseFormat: "content_and_artifact",
     metadata: { title: entry.tool.title, effect: entry.tool.effect },
-    func: (input: unknown, _runManager: unknown, config?: LangChainConfig) => run(entry, input, config),
-  });
+  }) as unknown as DynamicStructuredTool;
 }
 
 /**

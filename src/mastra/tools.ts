@@ -45,16 +45,19 @@ class CallFailed extends Error {
   override name = "CallFailed";
 }
 
-async function run(entry: PreparedTool, input: unknown, context: MastraContext | undefined): Promise<MastraToolOutput> {
+/** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
+function run(entry: PreparedTool, input: unknown, context: MastraContext | undefined): Promise<MastraToolOutput> {
   const signal = context?.abortSignal;
   // Mastra's suspend and resume would run the tool again from its first line, so questions stay out: no `ask`.
   const host: HostContext = { ...writerSinks(context?.writer) };
   if (signal) host.signal = signal;
   if (context) host.host = context;
-  const outcome = await runTool(entry, { args: input }, host);
-  if (outcome.ok) return toolOutput(outcome.text, outcome.details, outcome.content);
-  if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
-  throw new CallFailed(outcome.text);
+  return runTool(entry, { args: input }, host).then((outcome) => {
+    if (outcome.ok) return toolOutput(outcome.text, outcome.details, outcome.content);
+    // An abort stays the abort Mastra asked for.
+    if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
+    throw new CallFailed(outcome.text);
+  });
 }
 
 function convert(entry: PreparedTool, held: boolean): MastraTool {

@@ -41,16 +41,18 @@ class CallFailed extends Error {
 type RunContext = Parameters<FunctionTool["invoke"]>[0];
 type CallDetails = Parameters<FunctionTool["invoke"]>[2];
 
-async function run(entry: PreparedTool, input: unknown, runContext: RunContext | undefined, details: CallDetails) {
+/** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
+function run(entry: PreparedTool, input: unknown, runContext: RunContext | undefined, details: CallDetails) {
   const signal = details?.signal;
   // No progress, questions, log or sampling: the SDK gives a function tool's `execute` no channel for them.
   const host: HostContext = { host: { runContext, toolCall: details?.toolCall } };
   if (signal) host.signal = signal;
-  const outcome = await runTool(entry, { args: input }, host);
-  if (outcome.ok) return toolOutput(outcome.content);
-  // An abort stays the abort the run asked for: the SDK stops the run on it instead of reporting a failure.
-  if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
-  throw new CallFailed(outcome.text);
+  return runTool(entry, { args: input }, host).then((outcome) => {
+    if (outcome.ok) return toolOutput(outcome.content);
+    // An abort stays the abort the run asked for: the SDK stops the run on it instead of reporting a failure.
+    if (outcome.kind === "thrown" && signal?.aborted && outcome.error === signal.reason) throw outcome.error;
+    throw new CallFailed(outcome.text);
+  });
 }
 
 function convert(entry: PreparedTool, held: boolean): FunctionTool {
