@@ -1,12 +1,12 @@
 /**
  * The official MCP conformance suite (`conformance server`) against the
  * suite's tools written with defineTool (fixtures/nuxt-conformance-tools.ts),
- * served two ways: on a built Nuxt app's /mcp route through @agntn/tools/nuxt
- * (SDK v1 behind @nuxtjs/mcp-toolkit), and by createMcpHttpHandler (SDK v2)
- * on a loopback port. Each run must end with exit code 0 against its baseline
- * of expected failures: scenarios the library does not serve on purpose, each
+ * served two ways: on a built Nuxt app's /mcp route through @agntn/tools/nuxt,
+ * and by createMcpHttpHandler on a loopback port. The route is that same
+ * handler, so both runs must end with exit code 0 against one baseline of
+ * expected failures: scenarios the library does not serve on purpose, each
  * with its reason in the YAML file. A scenario that starts passing while
- * still listed fails the run too, so the baselines cannot go stale.
+ * still listed fails the run too, so the baseline cannot go stale.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -26,7 +26,7 @@ import { buildApp, root, runNode, type StartedApp, startApp } from "./fixtures/n
 
 const CONFORMANCE = join(root, "node_modules/@modelcontextprotocol/conformance/dist/index.js");
 const APP = join(root, "test/fixtures/nuxt-conformance");
-const baseline = (name: string) => join(root, `test/fixtures/nuxt-conformance-${name}.yml`);
+const BASELINE = join(root, "test/fixtures/conformance-expected.yml");
 
 let app: StartedApp | undefined;
 let handler: McpHttpHandler | undefined;
@@ -36,7 +36,7 @@ const urls = new Map<string, URL>();
 beforeAll(async () => {
   await buildApp(APP);
   app = await startApp(APP);
-  urls.set("toolkit", new URL("/mcp", app.url));
+  urls.set("route", new URL("/mcp", app.url));
   handler = createMcpHttpHandler({ name: "agntn-conformance", version: "1.0.0" }, tools, { allowedHosts: localhostAllowedHostnames() });
   const sdk = handler;
   server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => sdk.fetch(request) });
@@ -50,9 +50,9 @@ afterAll(async () => {
   await server?.close(true);
 });
 
-/** The scenario names a baseline lists, read from its `server:` list. */
-function listed(name: string): string[] {
-  return [...readFileSync(baseline(name), "utf8").matchAll(/^ {2}- ([a-z0-9-]+)/gm)].map((match) => match[1]!);
+/** The scenario names the baseline lists, read from its `server:` list. */
+function listed(): string[] {
+  return [...readFileSync(BASELINE, "utf8").matchAll(/^ {2}- ([a-z0-9-]+)/gm)].map((match) => match[1]!);
 }
 
 /** Scenarios that must pass on every server this library builds: every tools-*, elicitation-* and logging one, initialize, ping, DNS rebinding. */
@@ -78,11 +78,11 @@ const MUST_PASS = [
 ];
 
 describe.each([
-  { target: "the Nuxt app's /mcp route (@agntn/tools/nuxt)", name: "toolkit" },
+  { target: "the Nuxt app's /mcp route (@agntn/tools/nuxt)", name: "route" },
   { target: "createMcpHttpHandler (SDK v2)", name: "sdk" },
 ])("conformance suite against $target", ({ name }) => {
   it("lists none of the scenarios that must pass as expected failures", () => {
-    const expected = listed(name);
+    const expected = listed();
     expect(expected.length).toBeGreaterThan(0);
     expect(expected.filter((scenario) => MUST_PASS.includes(scenario))).toEqual([]);
   });
@@ -90,7 +90,7 @@ describe.each([
   it("passes every scenario but the expected failures, and none of those", async () => {
     const url = urls.get(name)!;
     expect(url.hostname).toBe("127.0.0.1");
-    const result = await runNode([CONFORMANCE, "server", "--url", url.href, "--suite", "all", "--expected-failures", baseline(name)]);
+    const result = await runNode([CONFORMANCE, "server", "--url", url.href, "--suite", "all", "--expected-failures", BASELINE]);
     expect(result.code, result.output.slice(-6000)).toBe(0);
     for (const scenario of MUST_PASS) expect(result.output).toMatch(new RegExp(`✓ ${scenario}: \\d+ passed, 0 failed`));
   }, 240_000);
@@ -125,18 +125,18 @@ async function samplingClient(kind: "v1" | "v2-2026", url: URL) {
 }
 
 describe.each([
-  { kind: "v1" as const, label: "an SDK v1 client on 2025-11-25 (the toolkit's session)" },
-  { kind: "v2-2026" as const, label: "an SDK v2 client on 2026-07-28 (the module's stateless path)" },
+  { kind: "v1" as const, label: "an SDK v1 client on 2025-11-25 (a session)" },
+  { kind: "v2-2026" as const, label: "an SDK v2 client on 2026-07-28 (stateless)" },
 ])("the Nuxt route's own answers to $label", ({ kind }) => {
   it("mixed content comes back block for block", async () => {
-    const client = await samplingClient(kind, urls.get("toolkit")!);
+    const client = await samplingClient(kind, urls.get("route")!);
     const result = await client.callTool({ name: "test_multiple_content_types", arguments: {} });
     expect(result.content).toEqual(MIXED);
     await client.close();
   });
 
   it("log messages follow the client's level", async () => {
-    const client = await samplingClient(kind, urls.get("toolkit")!);
+    const client = await samplingClient(kind, urls.get("route")!);
     const seen: unknown[] = [];
     client.setNotificationHandler(
       kind === "v1" ? (LoggingMessageNotificationSchemaV1 as never) : ("notifications/message" as never),
@@ -157,7 +157,7 @@ describe.each([
   });
 
   it("sampling asks the client's model and the tool answers with its reply", async () => {
-    const client = await samplingClient(kind, urls.get("toolkit")!);
+    const client = await samplingClient(kind, urls.get("route")!);
     const result = await client.callTool({ name: "test_sampling", arguments: { prompt: "The answer?" } });
     expect(result.content).toEqual([{ type: "text", text: "LLM response: forty-two" }]);
     await client.close();
