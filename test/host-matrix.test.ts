@@ -17,6 +17,7 @@ import { openH3 } from "./helpers/hosts/h3.ts";
 import { openLangChain } from "./helpers/hosts/langchain.ts";
 import { openMastra } from "./helpers/hosts/mastra.ts";
 import { openMcpHttp, openMcpMemory } from "./helpers/hosts/mcp.ts";
+import { openNuxt } from "./helpers/hosts/nuxt.ts";
 import { openOmp } from "./helpers/hosts/omp.ts";
 import { openOpenAiAgents } from "./helpers/hosts/openai-agents.ts";
 import { openPi } from "./helpers/hosts/pi.ts";
@@ -383,6 +384,8 @@ const ROWS: Row[] = [
   { host: "MCP over HTTP, 2026-07-28", open: () => openMcpHttp("2026-07-28"), expected: mcp2026Answer },
   { host: "h3, 2025-11-25", open: () => openH3("2025-11-25"), expected: mcpAnswer },
   { host: "h3, 2026-07-28", open: () => openH3("2026-07-28"), expected: mcp2026Answer },
+  { host: "Nuxt route (built app), 2025-11-25", open: () => openNuxt("2025-11-25"), expected: mcpAnswer },
+  { host: "Nuxt route (built app), 2026-07-28", open: () => openNuxt("2026-07-28"), expected: mcp2026Answer },
   { host: "toolkit on SDK v1 McpServer", open: openToolkit, expected: toolkitAnswer },
   { host: "Pi session", open: openPi, expected: piRead },
   { host: "OMP session under bun", open: () => omp, expected: ompRead },
@@ -398,9 +401,10 @@ const ROWS: Row[] = [
 
 describe.each(ROWS)("$host", ({ open, expected }) => {
   let driver: Driver;
+  // Long enough for the Nuxt row's build (once per run, shared by both of its rows) on a busy machine.
   beforeAll(async () => {
     driver = await open();
-  });
+  }, 600_000);
   afterAll(async () => {
     await driver?.close();
   });
