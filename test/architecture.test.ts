@@ -42,7 +42,8 @@ const RULES: Record<string, Rule> = {
   ai: { folders: ["core"], packages: ["ai"] },
   langchain: { folders: ["core"], packages: ["@langchain/core/messages", "@langchain/core/tools"] },
   "openai-agents": { folders: ["core"], packages: ["@openai/agents"] },
-  mastra: { folders: ["core"], packages: ["@mastra/core/tools"] },
+  // Mastra serves a tool again over MCP from its own server: it gets MCP's hints as the MCP host lists them.
+  mastra: { folders: ["core", "protocol"], packages: ["@mastra/core/tools"] },
   anthropic: {
     folders: ["core"],
     packages: ["@anthropic-ai/sdk/helpers/beta/json-schema", "@anthropic-ai/sdk/lib/tools/ToolError"],

@@ -7,18 +7,8 @@ import type { AnyTool } from "@agntn/tools";
 import { toClaudeAgentServer } from "@agntn/tools/claude-agent";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import {
-  CONTENT_PROBE,
-  contentLine,
-  FAILING_CALLS,
-  failureChannel,
-  type HostIntro,
-  outcomeOf,
-  peerRange,
-  propertyNames,
-  toDisplayJson,
-  type UnnumberedPanel,
-} from "./panels.ts";
+import { measureOverMcp } from "./mcp-client.ts";
+import { CONTENT_PROBE, type HostIntro, peerRange, propertyNames, toDisplayJson, type UnnumberedPanel } from "./panels.ts";
 
 /** The panel header's host: its name in the site's navigation, and what it is. */
 const INTRO: HostIntro = {
@@ -26,27 +16,19 @@ const INTRO: HostIntro = {
   blurb: "The SDK that runs Claude Code as an agent in your program, reaching tools of your own through in-process MCP servers.",
 };
 
-const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
-
 export async function claudeAgentPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const server = toClaudeAgentServer({ name: "docs", version: "1.0.0" }, [tool, CONTENT_PROBE]);
   const client = new Client({ name: "docs-panel", version: "1.0.0" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
   await Promise.all([server.instance.connect(serverSide), client.connect(clientSide)]);
   try {
-    const listed = (await client.listTools()).tools.find((entry) => entry.name === tool.name);
-    if (!listed) throw new Error(`the client did not list ${tool.name}`);
-    const call = (args: unknown) => () => client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
-    const failure = failureChannel(await outcomeOf(call(FAILING_CALLS.badInput)), await outcomeOf(call(FAILING_CALLS.toolError)));
-    const probed = await client.callTool({ name: CONTENT_PROBE.name, arguments: {} });
-    const annotations = (listed.annotations ?? {}) as Record<string, unknown>;
-    const hints = HINTS.filter((hint) => annotations[hint] === true).map((hint) => hint.replace(/Hint$/, ""));
+    const { listed, failure, hints, content } = await measureOverMcp(client, tool);
     return {
       key: "claude-agent",
       header: INTRO,
       rows: [
         { label: "name", value: `mcp__${server.name}__${listed.name}`, accent: true },
-        { label: "hints", value: hints.join(", ") },
+        { label: "hints", value: hints },
         { label: "inputSchema", value: propertyNames(listed.inputSchema) },
         { label: "failure", value: failure },
       ],
@@ -55,7 +37,7 @@ export async function claudeAgentPanel(tool: AnyTool): Promise<UnnumberedPanel> 
       import: 'import { toClaudeAgentServer } from "@agntn/tools/claude-agent";',
       peer: { name: "@anthropic-ai/claude-agent-sdk", range: peerRange("@anthropic-ai/claude-agent-sdk") },
       failure,
-      content: contentLine(probed.content),
+      content,
     };
   } finally {
     await client.close();

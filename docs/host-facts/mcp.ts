@@ -6,26 +6,14 @@ import type { AnyTool } from "@agntn/tools";
 import { createMcpServer } from "@agntn/tools/mcp";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import {
-  CONTENT_PROBE,
-  contentLine,
-  FAILING_CALLS,
-  failureChannel,
-  type HostIntro,
-  outcomeOf,
-  peerRange,
-  propertyNames,
-  toDisplayJson,
-  type UnnumberedPanel,
-} from "./panels.ts";
+import { measureOverMcp } from "./mcp-client.ts";
+import { CONTENT_PROBE, type HostIntro, peerRange, propertyNames, toDisplayJson, type UnnumberedPanel } from "./panels.ts";
 
 /** The panel header's host: its name in the site's navigation, and what it is. */
 const INTRO: HostIntro = {
   name: "MCP",
   blurb: "The Model Context Protocol: any MCP client, from a chat app to an editor, lists the tools and calls them over stdio or HTTP.",
 };
-
-const HINTS = ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"] as const;
 
 export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   const server = createMcpServer({ name: "docs", version: "1.0.0" }, [tool, CONTENT_PROBE]);
@@ -34,19 +22,13 @@ export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
   await server.connect(serverSide);
   await client.connect(clientSide);
   try {
-    const listed = (await client.listTools()).tools.find((entry) => entry.name === tool.name);
-    if (!listed) throw new Error(`the client did not list ${tool.name}`);
-    const call = (args: unknown) => () => client.callTool({ name: tool.name, arguments: args as Record<string, unknown> });
-    const failure = failureChannel(await outcomeOf(call(FAILING_CALLS.badInput)), await outcomeOf(call(FAILING_CALLS.toolError)));
-    const probed = await client.callTool({ name: CONTENT_PROBE.name, arguments: {} });
-    const annotations = (listed.annotations ?? {}) as Record<string, unknown>;
-    const hints = HINTS.filter((hint) => annotations[hint] === true).map((hint) => hint.replace(/Hint$/, ""));
+    const { listed, failure, hints, content } = await measureOverMcp(client, tool);
     return {
       key: "mcp",
       header: INTRO,
       rows: [
         { label: "title", value: String(listed.title) },
-        { label: "hints", value: hints.join(", "), accent: true },
+        { label: "hints", value: hints, accent: true },
         { label: "inputSchema", value: propertyNames(listed.inputSchema) },
         { label: "failure", value: failure },
       ],
@@ -55,7 +37,7 @@ export async function mcpPanel(tool: AnyTool): Promise<UnnumberedPanel> {
       import: 'import { createMcpServer } from "@agntn/tools/mcp";',
       peer: { name: "@modelcontextprotocol/server", range: peerRange("@modelcontextprotocol/server") },
       failure,
-      content: contentLine(probed.content),
+      content,
     };
   } finally {
     await client.close();

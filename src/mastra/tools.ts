@@ -19,6 +19,7 @@ import { indexTools, type PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { passThroughSchema } from "../core/standard-schema.ts";
 import type { AnyTool } from "../core/types.ts";
+import { listTools, type McpToolAnnotations } from "../protocol/list.ts";
 import { type MastraToolOutput, modelOutput, toolOutput } from "./output.ts";
 import { writerSinks } from "./writer.ts";
 
@@ -60,7 +61,7 @@ function run(entry: PreparedTool, input: unknown, context: MastraContext | undef
   });
 }
 
-function convert(entry: PreparedTool, held: boolean): MastraTool {
+function convert(entry: PreparedTool, held: boolean, annotations: McpToolAnnotations | undefined): MastraTool {
   const { tool } = entry;
   return createTool({
     id: entry.name,
@@ -68,16 +69,8 @@ function convert(entry: PreparedTool, held: boolean): MastraTool {
     description: tool.description,
     inputSchema: passThroughSchema("toMastraTools", entry) as never,
     requireApproval: held ? (input: unknown) => checkInput(entry, input).ok : false,
-    // MCP's hints, for when Mastra serves the tool again from its own MCP server.
-    mcp: {
-      annotations: {
-        title: tool.title,
-        readOnlyHint: tool.effect === "read",
-        destructiveHint: tool.effect === "destructive",
-        idempotentHint: entry.idempotent,
-        openWorldHint: entry.openWorld,
-      },
-    },
+    // MCP's hints, as the MCP host lists them, for when Mastra serves the tool again from its own MCP server.
+    ...(annotations ? { mcp: { annotations: { ...annotations } } } : {}),
     toModelOutput: (output: unknown) => modelOutput(output as MastraToolOutput),
     execute: (input: unknown, context: MastraContext) => run(entry, input, context),
   }) as unknown as MastraTool;
@@ -93,7 +86,8 @@ export function toMastraTools(tools: readonly AnyTool[], options: MastraToolsOpt
   checkOptionKeys("toMastraTools", options, ["approval"]);
   const index = indexTools(tools);
   const held = toolsNeedingApproval("toMastraTools", index, options.approval);
+  const annotations = new Map(listTools(tools).tools.map((listed) => [listed.name, listed.annotations]));
   const set: Record<string, MastraTool> = Object.create(null);
-  for (const [name, entry] of index) set[name] = convert(entry, held.has(name));
+  for (const [name, entry] of index) set[name] = convert(entry, held.has(name), annotations.get(name));
   return set;
 }
