@@ -165,12 +165,11 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
 
 const made = new WeakMap<ToolkitDefinition, ExternalTool>();
 
-/** The 2026 face of a toolkit tool, made once per definition. */
+/** A toolkit tool as the route serves it, made once per definition. */
 export function externalTool(definition: ToolkitDefinition): ExternalTool {
-  let tool = made.get(definition);
-  if (!tool) {
-    tool = toExternal(definition);
-    made.set(definition, tool);
-  }
+  const known = made.get(definition);
+  if (known) return known;
+  const tool = toExternal(definition);
+  made.set(definition, tool);
   return tool;
 }

@@ -30,14 +30,18 @@ declare module "#agntn-tools/config.mjs" {
   export default config;
 }
 
+/** What the toolkit's config and its default handler both may say of the server (global: the modules below share it). */
+interface AgntnToolkitServerCard {
+  name?: string;
+  version?: string;
+  description?: string;
+  instructions?: string;
+  icons?: unknown[];
+}
+
 /** The toolkit's own build-time modules, reduced to the parts the route reads (see ./toolkit-config.ts, ./route-handler.ts). */
 declare module "#nuxt-mcp-toolkit/config.mjs" {
-  const config: {
-    name?: string;
-    version?: string;
-    description?: string;
-    instructions?: string;
-    icons?: unknown[];
+  const config: AgntnToolkitServerCard & {
     defaultHandlerStrategy?: "orphans" | "all";
     sessions?: { enabled?: boolean; maxSessions?: number; maxDuration?: number };
     security?: { allowedOrigins?: "*" | string[] };
@@ -48,15 +52,12 @@ declare module "#nuxt-mcp-toolkit/config.mjs" {
 declare module "#nuxt-mcp-toolkit/default-handler.mjs" {
   import type { ToolkitDefinition } from "./toolkit-external.ts";
 
-  export const defaultHandler: {
-    name?: string;
-    version?: string;
-    description?: string;
-    instructions?: string;
-    icons?: unknown[];
-    tools?: ToolkitDefinition[] | ((event: unknown) => ToolkitDefinition[] | Promise<ToolkitDefinition[]>);
-    middleware?: (event: unknown, next: () => Promise<unknown>) => unknown;
-  } | null;
+  export const defaultHandler:
+    | (AgntnToolkitServerCard & {
+        tools?: ToolkitDefinition[] | ((event: unknown) => ToolkitDefinition[] | Promise<ToolkitDefinition[]>);
+        middleware?: (event: unknown, next: () => Promise<unknown>) => unknown;
+      })
+    | null;
 }
 
 declare module "#nuxt-mcp-toolkit/handlers.mjs" {
