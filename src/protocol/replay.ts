@@ -8,11 +8,14 @@
  *
  * What the state holds: the fitted replies so far (each bound to the
  * fingerprint of its request), the fingerprint and kind of the request now out, a
- * digest of the call (tool name and arguments) and an expiry. A state sealed
- * by {@link StateSeal} is refused when it was made for another call, when it
- * expired, or (with a key) when its signature does not match; a refused state
- * reads as "nothing answered yet", so the first question is asked again and no
- * forged or stale answer ever reaches the tool.
+ * digest of the call (tool name, arguments and caller) and an expiry. A state
+ * that does not open, expired, or was made for another call or caller reads as
+ * "nothing answered yet", so the first question is asked again. Those refusals
+ * hold against a client only when the seal is signed (a key is set): an
+ * unsigned state is text the client can rewrite, expiry and digest included,
+ * so it binds nothing. What holds either way is that every replayed answer is
+ * checked against its question again, so no answer reaches the tool that the
+ * client could not have sent in reply anyway.
  *
  * This file needs no MCP SDK: the SDK v2 server passes in a seal built on the
  * SDK's own HMAC codec when a key is set (see ./state-seal.ts).
@@ -79,9 +82,12 @@ function fromBase64Url(text: string): Uint8Array {
 }
 
 /**
- * The seal used when no key is set: plain base64url JSON with an expiry. A
- * client can rewrite it, but all it could put there are answers it could have
- * sent anyway, and each one is checked against its question again on replay.
+ * The seal used when no key is set: plain base64url JSON with an expiry. It
+ * protects nothing from the client, who can rewrite the expiry and the call's
+ * digest as well as the answers; it only keeps an honest client's state from
+ * being read back after its time or for another call. All a client could put
+ * there are answers it could have sent anyway, each checked against its
+ * question again on replay.
  */
 export function unsignedSeal(ttlSeconds: number, now: () => number = Date.now): StateSeal {
   return {
