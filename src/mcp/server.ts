@@ -120,8 +120,10 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
     // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
-    const refused = await scopeCheck?.({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
-    if (refused) return errorResult(refused.errorDescription ?? "This call needs a scope the token lacks");
+    if (scopeCheck) {
+      const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
+      if (refused) return errorResult(refused.errorDescription ?? "This call needs a scope the token lacks");
+    }
     const foreign = external.get(name);
     if (foreign) return callExternal(foreign, args, ctx);
     const entry = own.get(name);
