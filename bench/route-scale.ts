@@ -1,8 +1,8 @@
 /**
  * Benchmark 8: the module's route scaled out. The built playground serves
  * `text_slug` on /mcp.
- * - Same build, same instance: a 2026-07-28 call (stateless, answered before
- *   the toolkit) against a 2025-11-25 call in a toolkit session.
+ * - Same build, same instance: a 2026-07-28 call (stateless) against a
+ *   2025-11-25 call in a session, both through the route's one handler.
  * - Behind nginx (round robin, the Deploying page's config): three instances
  *   against one, on 2026-07-28.
  * autocannon sends the same call for each variant in turn, alternating the
@@ -120,7 +120,7 @@ export async function run(): Promise<Section> {
     await post(direct, legacyHeaders, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
     const revisions: [Variant, Variant] = [
       { label: "2026-07-28, stateless", url: direct, headers: MODERN_HEADERS, body: MODERN_BODY },
-      { label: "2025-11-25, in a toolkit session", url: direct, headers: legacyHeaders, body: LEGACY_BODY },
+      { label: "2025-11-25, in a session", url: direct, headers: legacyHeaders, body: LEGACY_BODY },
     ];
     const byRevision = await compare(revisions);
 

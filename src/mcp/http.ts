@@ -159,7 +159,7 @@ export function serveHttp(
   const onerror = options.onerror ?? (() => {});
   const policy = hostPolicy(options, names);
   const gate = options.auth === undefined ? undefined : createAuthGate(options.auth);
-  const serverOptions = { ...pick(options, ["instructions", "requestStateKey", "requestStateTtlSeconds"] as const) };
+  const serverOptions = pick(options, ["instructions", "requestStateKey", "requestStateTtlSeconds"] as const);
   // Built now, so a short key fails here rather than on the first question.
   createStateSeal(serverOptions);
   const stateless = options.sessions === false;
@@ -169,11 +169,10 @@ export function serveHttp(
   const checks = new WeakMap<ToolSet, ScopeChallengeHandler>();
   const scopeCheckOf = (set: ToolSet): ScopeChallengeHandler | undefined => {
     if (!gate) return undefined;
-    let check = checks.get(set);
-    if (!check) {
-      check = gate.scopeCheck(effectsOf(set));
-      checks.set(set, check);
-    }
+    const known = checks.get(set);
+    if (known) return known;
+    const check = gate.scopeCheck(effectsOf(set));
+    checks.set(set, check);
     return check;
   };
 
