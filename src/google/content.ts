@@ -29,8 +29,15 @@ function responseTo(id: string | undefined, name: string, response: GoogleFuncti
   return id === undefined ? { name, response } : { id, name, response };
 }
 
-/** The response to a successful call: the text (with a note for each block that is neither text nor a sent image) and the images. */
-export function successResponse(id: string | undefined, name: string, content: readonly ContentBlock[]): GoogleFunctionResponse {
+/** The response to a successful call: its text (with a note for each block that is neither text nor a sent image) and the images. */
+export function successResponse(
+  id: string | undefined,
+  name: string,
+  content: readonly ContentBlock[],
+  text: string,
+): GoogleFunctionResponse {
+  // Text alone (the usual result) is the text the core joined already.
+  if (content.every((block) => block.type === "text")) return responseTo(id, name, { output: text });
   if (!content.some(sendsAsImage)) return responseTo(id, name, { output: content.map(blockNote).join("\n") });
   const output = content
     .filter((block) => !sendsAsImage(block))

@@ -11,7 +11,7 @@
  * sampling, and `callTool` gets no abort signal.
  */
 import type { CallableTool, FunctionCall, Part, Tool } from "@google/genai";
-import { runTool } from "../core/call.ts";
+import { type CallOutcome, runTool } from "../core/call.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
@@ -25,12 +25,18 @@ function declaration(entry: PreparedTool) {
   return { name: entry.name, description: entry.tool.description, parametersJsonSchema: JSON.parse(JSON.stringify(entry.input)) };
 }
 
-/** One call's response. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
-function answer(entry: PreparedTool, call: FunctionCall): Promise<Part> {
-  // The function call itself is the tool's `host`: Gemini hands a callable tool nothing else.
-  return runTool(entry, { args: call.args }, { host: call }).then((outcome) => ({
-    functionResponse: outcome.ok ? successResponse(call.id, entry.name, outcome.content) : errorResponse(call.id, entry.name, outcome.text),
-  }));
+/** The part answering one call, from its outcome. */
+function partOf(entry: PreparedTool, call: FunctionCall, outcome: CallOutcome): Part {
+  return {
+    functionResponse: outcome.ok
+      ? successResponse(call.id, entry.name, outcome.content, outcome.text)
+      : errorResponse(call.id, entry.name, outcome.text),
+  };
+}
+
+/** One call run through the core. The function call itself is the tool's `host`: Gemini hands a callable tool nothing else. */
+function run(entry: PreparedTool, call: FunctionCall): Promise<CallOutcome> {
+  return runTool(entry, { args: call.args }, { host: call });
 }
 
 /**
@@ -48,13 +54,16 @@ export function toGoogleTool(tools: readonly AnyTool[], options: GoogleToolOptio
     // Built afresh each time: the SDK may rewrite what it is handed.
     tool: async (): Promise<Tool> => ({ functionDeclarations: [...index.values()].map(declaration) }),
     callTool(functionCalls: FunctionCall[]): Promise<Part[]> {
-      const answers: Promise<Part>[] = [];
+      const ours: Array<[PreparedTool, FunctionCall]> = [];
       for (const call of functionCalls) {
         const entry = typeof call.name === "string" ? index.get(call.name) : undefined;
-        if (entry) answers.push(answer(entry, call));
+        if (entry) ours.push([entry, call]);
       }
+      // Not async, and one call (the usual turn) skips Promise.all: every turn of the microtask queue is paid per call.
+      const [only] = ours;
+      if (ours.length === 1 && only) return run(...only).then((outcome) => [partOf(only[0], only[1], outcome)]);
       // The calls of one turn run side by side; their answers keep the calls' order.
-      return Promise.all(answers);
+      return Promise.all(ours.map(([entry, call]) => run(entry, call).then((outcome) => partOf(entry, call, outcome))));
     },
   };
 }
