@@ -2,13 +2,16 @@
  * Runs every benchmark, each in its own fresh Node process (so one's JIT and
  * heap state cannot colour the next), and writes bench/RESULTS.md with the
  * machine, the Node version and the date. `BENCH_QUICK=1` for a short smoke run;
- * `node --conditions=agntn-source bench/run.ts 3 5` runs only those benchmarks.
+ * `node --conditions=agntn-source bench/run.ts 3 5` runs only those benchmarks
+ * (into RESULTS.partial.md), and with `--merge` puts them into RESULTS.md in
+ * place of their old sections (bench/merge.ts).
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, totalmem } from "node:os";
 import { join } from "node:path";
 import { QUICK, renderSection, type Section, table } from "./harness.ts";
+import { mergeSections } from "./merge.ts";
 
 const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 1, file: "mcp-roundtrip.ts", title: "tools/call round trip over the SDK v2 in-memory pair" },
@@ -104,8 +107,12 @@ function keptNotes(file: string): string {
   return at === -1 ? `${NOTES_MARK}\n` : old.slice(at);
 }
 
-const file = join(import.meta.dirname, only.length === 0 ? "RESULTS.md" : "RESULTS.partial.md");
-writeFileSync(file, `${report}\n${keptNotes(join(import.meta.dirname, "RESULTS.md"))}`);
+const results = join(import.meta.dirname, "RESULTS.md");
+const merge = only.length > 0 && process.argv.includes("--merge") && existsSync(results);
+const file = only.length === 0 || merge ? results : join(import.meta.dirname, "RESULTS.partial.md");
+const notes = keptNotes(results);
+const rerun = { date: startedAt.toISOString(), load: `${loadBefore} — ${loadAfter}`, quick: QUICK };
+writeFileSync(file, merge ? mergeSections(readFileSync(results, "utf8"), notes, sections, rerun) : `${report}\n${notes}`);
 // Biome formats markdown in this repository (tables padded): format the file so \`biome check\` stays clean.
 const biome = spawnSync(join(import.meta.dirname, "../node_modules/.bin/biome"), ["format", "--write", file], { encoding: "utf8" });
 if (biome.status !== 0) process.stderr.write(`biome format failed on ${file}:\n${biome.stderr}\n`);
