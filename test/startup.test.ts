@@ -1,6 +1,7 @@
 /**
  * Start-up (issue 25). A plain command of a runCli program loads neither the
- * question dialogs, nor a grapheme segmenter, nor the MCP SDK; runCli turns
+ * question dialogs, nor a grapheme segmenter, nor the MCP SDK, and compiles
+ * only the checks it runs; runCli turns
  * on Node's compile cache unless told not to. The built package (TypeBox
  * inlined into dist) loads no file outside dist, and checks schemas made with
  * the user's own `typebox` and with `@sinclair/typebox` 0.34 as the sources
@@ -24,6 +25,7 @@ const dist = pathToFileURL(join(root, "dist")).href;
 interface Trace {
   urls: string[];
   segmenters: number;
+  functions: number;
   compileCache: string | null;
 }
 
@@ -94,6 +96,16 @@ describe("a command loads only what it runs", () => {
     const run = fixture(["--help"]);
     expect(run.code).toBe(0);
     expect(loaded(run.trace)).toEqual({ dialogs: false, mcpCommand: false, mcpSdk: false, segmenters: 1 });
+  });
+
+  it("checkers compile on first use: none for --help, one per check a command runs", () => {
+    // TypeBox's first compile also probes once whether `new Function` works: one more function, made once.
+    const compiled = (words: string[]) => fixture(words).trace.functions;
+    expect({
+      help: compiled(["--help"]),
+      slug: compiled(["slug", "--text", "Hello World"]),
+      statsWithOutput: compiled(["stats", "--text", "Hello World"]),
+    }).toEqual({ help: 0, slug: 2, statsWithOutput: 3 });
   });
 
   it("the mcp command loads the MCP server and the SDK, and answers", () => {
