@@ -176,8 +176,8 @@ async function tokenFor(face: Face, client: "alice" | "bob" | "mallory", scope: 
   return face.auth ? as.token({ client, scope, resource: face.url.href }) : undefined;
 }
 
-/** Opens a 2025 session the way a real client does (`initialize`, then `notifications/initialized`); its id. */
-async function openSession(face: Face, token: string | undefined): Promise<string> {
+/** Opens a 2025 session the way a real client does (`initialize`, then, unless told not to, `notifications/initialized`); its id. */
+async function openSession(face: Face, token: string | undefined, initialized = true): Promise<string> {
   const init = {
     jsonrpc: "2.0",
     id: 1,
@@ -187,9 +187,10 @@ async function openSession(face: Face, token: string | undefined): Promise<strin
   const opened = await send(face.url, bearer(token), JSON.stringify(init));
   const id = opened.headers.get("mcp-session-id");
   if (opened.status !== 200 || !id) throw new Error(`initialize answered ${opened.status}: ${opened.body}`);
+  if (!initialized) return id;
   const headers = { ...bearer(token), "mcp-session-id": id, "mcp-protocol-version": "2025-11-25" };
-  const initialized = await send(face.url, headers, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
-  expect(initialized.status).toBe(202);
+  const notified = await send(face.url, headers, JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));
+  expect(notified.status).toBe(202);
   return id;
 }
 
@@ -474,36 +475,46 @@ describe("the toolkit's named handler beside the built route (/mcp/admin, SDK v1
 });
 
 describe("sessions belong to who opened them (2025-11-25)", () => {
-  it.each(AUTH_LABELS)("%s: another caller on the session's id gets 404, and the session goes on", async (name) => {
+  const on = (token: string | undefined, session: string) => ({
+    ...bearer(token),
+    "mcp-session-id": session,
+    "mcp-protocol-version": "2025-11-25",
+  });
+  const read = JSON.stringify(callMessage("2025-11-25", "path_read"));
+  const initialized = JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" });
+
+  it.each(AUTH_LABELS)("%s: another caller who uses the id first still gets 404, and the session stays its opener's", async (name) => {
     const face = live(name);
     const alice = await tokenFor(face, "alice", ALL);
     const bob = await tokenFor(face, "bob", ALL);
-    const session = await openSession(face, alice);
-    const on = (token: string | undefined) => ({ ...bearer(token), "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" });
-    const read = JSON.stringify(callMessage("2025-11-25", "path_read"));
-    // Bob first, before Alice ever used it past initialize: the owner is who opened it, not who came first.
-    expect(await send(face.url, on(bob), read)).toMatchObject({ status: 404, body: error(-32001, "Session not found") });
-    expect((await send(face.url, on(bob), null, "DELETE")).status).toBe(404);
-    expect((await send(face.url, on(alice), read)).status).toBe(200);
+    // Alice's initialize is answered; Bob sends her session id before she sends anything else on it.
+    const session = await openSession(face, alice, false);
+    expect(await send(face.url, on(bob, session), initialized)).toMatchObject({ status: 404, body: error(-32001, "Session not found") });
+    expect(await send(face.url, on(bob, session), read)).toMatchObject({ status: 404, body: error(-32001, "Session not found") });
+    expect((await send(face.url, on(bob, session), null, "DELETE")).status).toBe(404);
+    expect((await send(face.url, on(alice, session), initialized)).status).toBe(202);
+    expect((await send(face.url, on(alice, session), read)).status).toBe(200);
   });
 
-  it.each(AUTH_LABELS)("%s: a flood of made-up session ids frees no one's session", async (name) => {
-    const face = live(name);
-    const alice = await tokenFor(face, "alice", ALL);
-    const mallory = await tokenFor(face, "mallory", ALL);
-    const session = await openSession(face, alice);
-    const read = JSON.stringify(callMessage("2025-11-25", "path_read"));
-    for (let round = 0; round < 30; round++) {
-      const answers = await Promise.all(
-        Array.from({ length: 20 }, () =>
-          send(face.url, { ...bearer(mallory), "mcp-session-id": crypto.randomUUID(), "mcp-protocol-version": "2025-11-25" }, read),
-        ),
-      );
-      for (const answer of answers) expect(answer.status).toBe(404);
-    }
-    const own = { ...bearer(alice), "mcp-session-id": session, "mcp-protocol-version": "2025-11-25" };
-    expect((await send(face.url, own, read)).status).toBe(200);
-  });
+  it.each(AUTH_LABELS)(
+    "%s: a flood of made-up session ids frees no one's session",
+    async (name) => {
+      const face = live(name);
+      const alice = await tokenFor(face, "alice", ALL);
+      const bob = await tokenFor(face, "bob", ALL);
+      const mallory = await tokenFor(face, "mallory", ALL);
+      const session = await openSession(face, alice);
+      expect((await send(face.url, on(alice, session), read)).status).toBe(200);
+      // More made-up ids than any table of owners could hold, were it to record them.
+      for (let round = 0; round < 110; round++) {
+        const answers = await Promise.all(Array.from({ length: 50 }, () => send(face.url, on(mallory, crypto.randomUUID()), read)));
+        for (const answer of answers) expect(answer.status).toBe(404);
+      }
+      expect((await send(face.url, on(bob, session), read)).status).toBe(404);
+      expect((await send(face.url, on(alice, session), read)).status).toBe(200);
+    },
+    120_000,
+  );
 });
 
 describe("one caller's flood of initialize + notifications/initialized (2025-11-25)", () => {
