@@ -37,9 +37,10 @@ export async function runClaude(calls: ClaudeCall[], options: Options): Promise<
     return { content: blocks, stop_reason: "tool_use" };
   });
   const home = mkdtempSync(join(tmpdir(), "agntn-claude-"));
+  let stream: ReturnType<typeof query> | undefined;
   try {
     const messages: SDKMessage[] = [];
-    const stream = query({
+    stream = query({
       prompt: "Use the tools.",
       options: {
         model: "claude-test",
@@ -69,6 +70,8 @@ export async function runClaude(calls: ClaudeCall[], options: Options): Promise<
     }
     return { results, requests: [...api.requests], messages };
   } finally {
+    // The CLI may still be writing its config as it winds down: end it before its home goes.
+    stream?.close();
     await api.close();
     rmSync(home, { recursive: true, force: true });
   }
