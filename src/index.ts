@@ -4,6 +4,7 @@
  */
 export type { Static, TObject, TSchema } from "typebox";
 export * as Type from "typebox/type";
+export type { CallFailure, CallOutcome, CallSuccess } from "./core/call.ts";
 export { base64Bytes, blockNote, CONTENT_KINDS, formatBytes, isBase64, joinedText, withNotes } from "./core/content.ts";
 export { LOG_LEVELS, type LogEntry } from "./core/context.ts";
 export { defineTool, indexTools, type PreparedTool, prepareTool } from "./core/define.ts";
@@ -17,6 +18,7 @@ export {
   type ValidationResult,
   validateInput,
 } from "./core/invoke.ts";
+export { type CalledTool, type Middleware, type Next, outcomeOf, type ToolCall, withMiddleware } from "./core/middleware.ts";
 export { type Choice, choicesOf, type Form, type FormField, type PreparedQuestion, prepareQuestion } from "./core/questions.ts";
 export { checkSampleReply, type PreparedSample, prepareSample, type SampleParams, supportsSampling } from "./core/sampling.ts";
 export { describeValue, quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";

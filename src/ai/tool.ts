@@ -9,6 +9,7 @@ import type { JSONSchema7, Tool, ToolExecutionOptions } from "ai";
 import { checkInput, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool, prepareTool } from "../core/define.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { ToolInputError, withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { propertiesOf } from "../core/schema.ts";
@@ -60,6 +61,9 @@ export class AiToolError extends Error {
   }
 }
 
+/** What middleware may know of an AI SDK call: only that the AI SDK runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "ai" });
+
 /**
  * Runs one call through the core and shapes what the AI SDK receives. Input
  * the schema hook accepted runs as accepted; anything else (a program calling
@@ -75,7 +79,7 @@ async function run(
   const signal = options?.abortSignal;
   const trusted = typeof input === "object" && input !== null && accepted.has(input);
   // No progress sink, no one to ask and no log channel: the AI SDK has none of them, so the tool sees `undefined`.
-  const host: HostContext = {};
+  const host: HostContext = { call: FACTS };
   if (signal) host.signal = signal;
   if (options) host.host = options;
   if (sampling) host.sample = aiSample(sampling, signal);

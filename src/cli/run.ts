@@ -10,6 +10,7 @@
 import process from "node:process";
 import { type CallFailure, type CallOutcome, type CallSuccess, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote, safeJson, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
@@ -47,6 +48,9 @@ export interface CliHost {
   /** `--json` was given: the tool may stream rows as text otherwise, and return details for JSON. */
   json: boolean;
 }
+
+/** What middleware may know of a command-line call: only that the command line runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "cli" });
 
 /** Exit codes: 0 done, 1 refused or failed, 130 interrupted (Ctrl-C). */
 const OK = 0;
@@ -186,7 +190,7 @@ async function runToolCommand(options: CliOptions, command: ToolCommand, words: 
   pipe.listeners.add(onPipeClosed);
   // A dumb terminal cannot erase a line, so it gets no progress either.
   const line: ProgressLine | undefined = process.stderr.isTTY && process.env.TERM !== "dumb" ? progressLine(process.stderr) : undefined;
-  const host: HostContext = { signal: controller.signal, host: { cli: true, json: reading.json } satisfies CliHost };
+  const host: HostContext = { signal: controller.signal, host: { cli: true, json: reading.json } satisfies CliHost, call: FACTS };
   if (line) host.progress = (report) => line.show(report);
   // Log lines share stderr with the progress line: written above it, so it is drawn again below them.
   host.log = logSink(reading.logLevel ?? DEFAULT_LOG_LEVEL, (lines) => (line ? line.above(lines) : process.stderr.write(lines)));

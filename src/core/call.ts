@@ -5,11 +5,11 @@
  * Hosts only translate the outcome into their own channel; none repeats a
  * check, so every host answers each case with the same text.
  */
-import { joinedText, readContent } from "./content.ts";
 import { callContext, type HostContext } from "./context.ts";
 import type { PreparedTool } from "./define.ts";
 import { failureText, type InputIssue, linesText } from "./errors.ts";
-import { isRecord } from "./schema.ts";
+import { type Middleware, runChain } from "./middleware.ts";
+import { malformed, type ResultRead, readResult, resultOutcome } from "./result.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";
 import { describeProblems } from "./validate.ts";
 
@@ -54,40 +54,6 @@ export function checkInput(entry: PreparedTool, args: unknown): InputCheck {
   return { ok: false, ...describeProblems(entry.input, checker, value, "Invalid arguments") };
 }
 
-/** The lines of details that break the output schema, or `undefined` when they fit (or the tool has none). */
-export function detailsProblems(entry: PreparedTool, details: unknown): string[] | undefined {
-  const checker = entry.outputChecker();
-  if (!checker || !entry.output || checker.check(details)) return undefined;
-  const { lines } = describeProblems(entry.output, checker, details, "");
-  return [`${entry.name} returned details that don't match its output schema`, ...lines];
-}
-
-/** A result read once: its content checked and copied, `isError` and `details` as they read then. */
-type ResultRead = { ok: true; content: ContentBlock[]; isError: boolean; details: unknown } | { ok: false; problems: string[] };
-
-/**
- * Reads what `execute` returned, each field once (a getter cannot pass the
- * check with one value and reach the host with another), with one line per
- * problem when it is not a tool result.
- */
-function readResult(result: unknown): ResultRead {
-  if (!isRecord(result))
-    return { ok: false, problems: [`expected { content, details?, isError? }, got ${result === null ? "null" : typeof result}`] };
-  const { content, isError, details } = result;
-  const read = readContent(content);
-  const problems = read.ok ? [] : read.problems;
-  if (isError !== undefined && typeof isError !== "boolean") problems.push("isError must be a boolean");
-  if (!read.ok || problems.length > 0) return { ok: false, problems };
-  return { ok: true, content: read.blocks, isError: isError === true, details };
-}
-
-/** The failure for a malformed result: one line for one problem, else a heading and a line per problem. */
-function malformed(tool: string, problems: readonly string[]): CallFailure {
-  const lines =
-    problems.length === 1 ? [`${tool} returned a malformed result: ${problems[0]}`] : [`${tool} returned a malformed result:`, ...problems];
-  return { ok: false, kind: "result", text: linesText(lines), lines };
-}
-
 /** How much of the result `runTool` checks: hosts want the details checked; `invokeTool` leaves that to `checkDetails`. */
 export interface RunOptions {
   checkDetails: boolean;
@@ -97,38 +63,58 @@ const CHECK_ALL: RunOptions = { checkDetails: true };
 
 /**
  * Runs one call from input to outcome. Never throws: every failure is an
- * outcome with its one text. `execute` is awaited here, in the one async
- * frame of the call: each extra layer would cost every call a turn of the
- * microtask queue.
+ * outcome with its one text. A tool that carries a middleware chain
+ * (`withMiddleware`) runs through it; the input is checked first either way.
  */
-export async function runTool(entry: PreparedTool, input: CallInput, host: HostContext = {}, options = CHECK_ALL): Promise<CallOutcome> {
+export function runTool(entry: PreparedTool, input: CallInput, host: HostContext = {}, options = CHECK_ALL): Promise<CallOutcome> {
+  // Not async: the common call, without a chain, keeps the one async frame of `runCall`.
+  return entry.chain ? runChained(entry, entry.chain, input, host, options) : runCall(entry, input, host, options);
+}
+
+function runChained(
+  entry: PreparedTool,
+  chain: readonly Middleware[],
+  input: CallInput,
+  host: HostContext,
+  options: RunOptions,
+): Promise<CallOutcome> {
+  const checked = "accepted" in input ? { ok: true as const, value: input.accepted } : checkInput(entry, input.args);
+  const state = checked.ok ? checked : { ok: false as const, failure: inputFailure(checked) };
+  return runChain(entry, chain, state, host, (value) => runCall(entry, { accepted: value }, host, options));
+}
+
+function inputFailure(checked: Extract<InputCheck, { ok: false }>): CallFailure {
+  return { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues };
+}
+
+/**
+ * Checks the input (unless accepted), runs the tool with its context and
+ * reads what it returned. `execute` is awaited here, in the one async frame of
+ * the call: each extra layer would cost every call a turn of the microtask
+ * queue.
+ */
+async function runCall(entry: PreparedTool, input: CallInput, host: HostContext, options: RunOptions): Promise<CallOutcome> {
   let value: unknown;
   if ("accepted" in input) value = input.accepted;
   else {
     const checked = checkInput(entry, input.args);
-    if (!checked.ok) return { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues };
+    if (!checked.ok) return inputFailure(checked);
     value = checked.value;
   }
   const call = callContext(entry, host);
-  let result: ToolResult;
+  let returned: unknown;
   let read: ResultRead;
   try {
-    const returned: unknown = await entry.tool.execute(value, call.context);
+    returned = await entry.tool.execute(value, call.context);
     read = readResult(returned);
     if (!read.ok) return malformed(entry.name, read.problems);
     // A question the tool forgot to await still holds the call: answer only once the person has.
     const settling = call.settle();
     if (settling) await settling;
-    result = returned as ToolResult;
   } catch (error) {
     return { ok: false, kind: "thrown", text: failureText(entry.name, error), error };
   } finally {
     call.close();
   }
-  const { content, details } = read;
-  const text = joinedText(content);
-  if (read.isError) return { ok: false, kind: "returned", text, content, details, result };
-  const mismatch = options.checkDetails ? detailsProblems(entry, details) : undefined;
-  if (mismatch) return { ok: false, kind: "result", text: linesText(mismatch), lines: mismatch };
-  return { ok: true, content, text, details, structured: entry.output !== undefined, result };
+  return resultOutcome(entry, returned as ToolResult, read, options.checkDetails);
 }

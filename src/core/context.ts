@@ -6,6 +6,7 @@
  */
 import { jsonCopy } from "./content.ts";
 import type { PreparedTool } from "./define.ts";
+import type { CallFacts } from "./middleware.ts";
 import { type PreparedQuestion, prepareQuestion } from "./questions.ts";
 import { type PreparedSample, prepareSample } from "./sampling.ts";
 import { sanitizeLine } from "./sanitize.ts";
@@ -51,6 +52,8 @@ export interface HostContext {
   /** The authorized caller, when the host checked an access token. */
   auth?: Caller;
   host?: unknown;
+  /** What the host knows of the call for middleware: its name, and on MCP hosts the method, ids, revision and `_meta`. */
+  call?: CallFacts;
 }
 
 /** One call's context, and what the call must do before and after it answers. */

@@ -1,5 +1,7 @@
 /** defineTool and the checks that refuse a broken definition before any host sees it. */
+import { chainOf } from "./chains.ts";
 import { ToolDefinitionError } from "./errors.ts";
+import type { Middleware } from "./middleware.ts";
 import { describeValue, quote } from "./sanitize.ts";
 import { isObjectSchema, isRecord, type JsonSchema, propertiesOf, subschemas, toJsonSchema, unionBranches } from "./schema.ts";
 import type { AnyTool, ResultDetails, ToolConfig, ToolDefinition, ToolResult } from "./types.ts";
@@ -16,6 +18,8 @@ export interface PreparedTool {
   readonly output: JsonSchema | undefined;
   readonly idempotent: boolean;
   readonly openWorld: boolean;
+  /** The middleware around each call, outermost first, when `withMiddleware` made this definition. */
+  readonly chain: readonly Middleware[] | undefined;
   inputChecker(): Checker;
   outputChecker(): Checker | undefined;
 }
@@ -51,6 +55,7 @@ export function prepareTool(tool: AnyTool): PreparedTool {
     output,
     idempotent: tool.idempotent ?? tool.effect === "read",
     openWorld: tool.openWorld ?? false,
+    chain: chainOf(tool),
     inputChecker: () => {
       inputChecker ??= compileChecker(input);
       return inputChecker;

@@ -4,10 +4,12 @@
  * `checkDetails`. Every host goes through `runTool` (./call.ts) instead, which
  * runs the same steps and answers with one outcome.
  */
-import { checkInput, detailsProblems, runTool } from "./call.ts";
+import { checkInput, runTool } from "./call.ts";
 import type { HostContext } from "./context.ts";
 import { prepareTool } from "./define.ts";
 import { ToolInputError, ToolResultError, withoutStack } from "./errors.ts";
+import type { CallFacts } from "./middleware.ts";
+import { detailsProblems } from "./result.ts";
 import type { AnyTool, InputOf, ToolResult } from "./types.ts";
 
 export type { HostContext, ProgressReport } from "./context.ts";
@@ -36,6 +38,9 @@ export function checkDetails(tool: AnyTool, details: unknown): string[] | undefi
   return detailsProblems(prepareTool(tool), details);
 }
 
+/** What middleware knows of a call a program makes itself with `invokeTool`. */
+const INVOKE: CallFacts = Object.freeze({ host: "invoke" });
+
 /**
  * Validates `args` and runs the tool. Throws {@link ToolInputError} for bad
  * input (before `execute` runs), {@link ToolResultError} for a malformed
@@ -45,7 +50,7 @@ export function checkDetails(tool: AnyTool, details: unknown): string[] | undefi
  */
 export async function invokeTool(tool: AnyTool, args: unknown, host: HostContext = {}): Promise<ToolResult> {
   const entry = prepareTool(tool);
-  const outcome = await runTool(entry, { args }, host, { checkDetails: false });
+  const outcome = await runTool(entry, { args }, host.call ? host : { ...host, call: INVOKE }, { checkDetails: false });
   if (outcome.ok)
     return outcome.details === undefined ? { content: outcome.content } : { content: outcome.content, details: outcome.details };
   switch (outcome.kind) {

@@ -16,6 +16,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { HostContext } from "../core/context.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { supportsSampling } from "../core/sampling.ts";
@@ -133,6 +134,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     const base: HostContext = {
       signal: ctx.mcpReq.signal,
       log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
+      call: callFacts(server, ctx),
     };
     const authInfo = ctx.http?.authInfo;
     if (authInfo) base.auth = callerOf(authInfo);
@@ -172,6 +174,17 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     return inputRequired({ inputRequests: { [pending.key]: embedded }, requestState: outcome.requestState });
   });
   return server;
+}
+
+/** What middleware may know of an MCP call: the method, the ids, the revision in force and the request's `_meta`. */
+function callFacts(server: Server, ctx: ServerContext): CallFacts {
+  const facts: CallFacts = { host: "mcp", method: "tools/call", requestId: ctx.mcpReq.id };
+  const { sessionId } = ctx as { sessionId?: string };
+  if (sessionId) facts.sessionId = sessionId;
+  const revision = server.getNegotiatedProtocolVersion();
+  if (revision) facts.revision = revision;
+  if (ctx.mcpReq._meta) facts.meta = ctx.mcpReq._meta as Record<string, unknown>;
+  return facts;
 }
 
 /**

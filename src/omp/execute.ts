@@ -10,6 +10,7 @@
  * text, the text the MCP host sends for it, and keeps `execute` from ever rejecting.
  */
 import { type CallOutcome, runTool } from "../core/call.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import type { HostContext, ProgressReport } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
 import { ompContent } from "./content.ts";
@@ -39,6 +40,9 @@ function progressTo(onUpdate: (partial: OmpToolResult) => void): NonNullable<Hos
   };
 }
 
+/** What middleware may know of an OMP call: only that OMP runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "omp" });
+
 /**
  * The `execute` of one tool. `logger` is OMP's file logger from the extension
  * API, when it has one. No `sample`: OMP hands an extension's tools neither a
@@ -47,7 +51,7 @@ function progressTo(onUpdate: (partial: OmpToolResult) => void): NonNullable<Hos
 export function executeFor(entry: PreparedTool, logger: OmpLogger | undefined): OmpExecute {
   const log = logger ? ompLog(logger) : undefined;
   return async (_toolCallId, params, signal, onUpdate, ctx) => {
-    const host: HostContext = { host: ctx };
+    const host: HostContext = { host: ctx, call: FACTS };
     if (signal) host.signal = signal;
     if (typeof onUpdate === "function") host.progress = progressTo(onUpdate);
     const ask = dialogAsk(ctx as OmpToolContext | undefined, signal);

@@ -7,6 +7,7 @@
  * the one clean text the core gives (the same text MCP sends).
  */
 import { type CallInput, type CallOutcome, checkInput, runTool } from "../core/call.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import type { HostContext } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
 import { failureText, linesText } from "../core/errors.ts";
@@ -74,13 +75,16 @@ function piResult(entry: PreparedTool, settings: CallSettings, outcome: CallOutc
   throw new PiCallError(outcome.text.trim() === "" ? `${entry.name} failed` : outcome.text);
 }
 
+/** What middleware may know of a Pi call: only that Pi runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "pi" });
+
 function hostContext(
   signal: AbortSignal | undefined,
   onUpdate: PiUpdate,
   ctx: PiToolContext | undefined,
   settings: CallSettings,
 ): HostContext {
-  const host: HostContext = {};
+  const host: HostContext = { call: FACTS };
   if (signal) host.signal = signal;
   if (ctx !== undefined) host.host = ctx;
   if (onUpdate) {

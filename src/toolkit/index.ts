@@ -7,6 +7,7 @@
  * only, so the request context is typed by the few fields we read.
  */
 import type { HostContext } from "../core/context.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import type { PreparedTool } from "../core/define.ts";
 import { failureText } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
@@ -34,6 +35,7 @@ export interface ToolkitRequestExtra {
   signal: AbortSignal;
   /** Set only when the toolkit runs with sessions; stateless answers are plain JSON, with no room for notifications. */
   sessionId?: string;
+  requestId?: string | number;
   _meta?: { progressToken?: string | number; [key: string]: unknown };
   /** The verified token, when the route checked one (the module's `auth`). */
   authInfo?: TokenInfo;
@@ -125,8 +127,17 @@ function clientCapabilities(helper: { server: unknown }): unknown {
   return typeof sdk?.getClientCapabilities === "function" ? sdk.getClientCapabilities() : undefined;
 }
 
+/** What middleware may know of a call through the toolkit (SDK v1): the request id and the session, when it has one. */
+function callFacts(extra: ToolkitRequestExtra): CallFacts {
+  const facts: CallFacts = { host: "toolkit", method: "tools/call" };
+  if (extra.requestId !== undefined) facts.requestId = extra.requestId;
+  if (extra.sessionId) facts.sessionId = extra.sessionId;
+  if (extra._meta) facts.meta = extra._meta;
+  return facts;
+}
+
 async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
-  const context: HostContext = { signal: extra.signal };
+  const context: HostContext = { signal: extra.signal, call: callFacts(extra) };
   const progress = progressSender(extra);
   if (progress) context.progress = progress;
   try {

@@ -1,0 +1,209 @@
+/**
+ * Middleware: code that runs around every call of a tool list, on every host
+ * (logging, metrics, rate limits, caching, audit, traces). `withMiddleware`
+ * returns the tools with the chain attached; every host runs a call through
+ * the core's one path (./call.ts), which runs the chain, so nothing is set up
+ * per host.
+ *
+ * The rules, each tested (test/core/middleware.test.ts):
+ * - Order: `withMiddleware(tools, a, b)` runs `a` first, then `b`, then the
+ *   tool; `withMiddleware(withMiddleware(tools, a), b)` runs `b`, then `a`.
+ * - The input is checked before the chain runs. A middleware reads it as a
+ *   frozen copy: changing it is not possible, and the tool gets the input as
+ *   checked whatever a middleware did. When the arguments failed the check,
+ *   `input` is `undefined` and `next()` answers that failure without running
+ *   the tool, so every call passes through the chain, refused ones included.
+ * - `next()` runs the rest of the chain and the tool, and answers with the
+ *   call's outcome. A middleware may call it again (a retry runs the tool again
+ *   from its start, with a fresh context) or not at all, and answer with an
+ *   outcome of its own (from `next()` earlier, or made with `outcomeOf`).
+ * - A middleware sees no question and no answer: the tool's context is the
+ *   core's, and a question's answers reach only the tool.
+ * - A throw in a middleware, or an answer that is not a call outcome, is
+ *   answered as a throw in the tool is: `<tool> failed: <message>`, cleaned.
+ */
+import type { CallOutcome } from "./call.ts";
+import { chainOf, setChain } from "./chains.ts";
+import { jsonCopy } from "./content.ts";
+import type { HostContext } from "./context.ts";
+import { type PreparedTool, prepareTool } from "./define.ts";
+import { failureText, ToolDefinitionError } from "./errors.ts";
+import { readResult, resultOutcome } from "./result.ts";
+import { isRecord } from "./schema.ts";
+import type { AnyTool, Caller, Effect, ToolResult } from "./types.ts";
+
+/** The tool a call is for, as a middleware sees it. */
+export interface CalledTool {
+  readonly name: string;
+  readonly title: string;
+  readonly description: string;
+  readonly effect: Effect;
+}
+
+/** One call, as a middleware sees it: read-only. Each part is `undefined` where the host has no such thing. */
+export interface ToolCall {
+  readonly tool: CalledTool;
+  /** The checked input (a frozen copy); `undefined` when the arguments failed the check. */
+  readonly input: unknown;
+  /** Which host runs the call: `mcp`, `toolkit`, `pi`, `omp`, `ai`, `cli`, `langchain`, …, or `invoke` for `invokeTool`. */
+  readonly host: string;
+  /** The caller, on an HTTP host with authorization (a frozen copy). */
+  readonly caller: Readonly<Caller> | undefined;
+  /** MCP hosts: the method (`tools/call`), the JSON-RPC request id, the 2025 session id and the protocol revision. */
+  readonly method: string | undefined;
+  readonly requestId: string | number | undefined;
+  readonly sessionId: string | undefined;
+  readonly revision: string | undefined;
+  /** MCP hosts: the request's `params._meta` (a frozen copy), where a client sends its trace context. */
+  readonly meta: Readonly<Record<string, unknown>> | undefined;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** Runs the rest of the chain and the tool. */
+export type Next = () => Promise<CallOutcome>;
+
+/** Code around a call: it answers with the call's outcome, from `next()` or its own. */
+export type Middleware = (call: ToolCall, next: Next) => CallOutcome | Promise<CallOutcome>;
+
+/** What a host knows of a call beyond the tool's context, handed to middleware as part of {@link ToolCall}. */
+export interface CallFacts {
+  host: string;
+  method?: string;
+  requestId?: string | number;
+  sessionId?: string;
+  revision?: string;
+  meta?: Record<string, unknown>;
+}
+
+/**
+ * The tools with the chain around every call. Each is a copy of its
+ * definition; the originals are left as they are. Throws when a middleware is
+ * not a function, or a tool is broken.
+ */
+export function withMiddleware<T extends AnyTool>(tools: readonly T[], ...middleware: Middleware[]): T[] {
+  if (!Array.isArray(tools)) throw new ToolDefinitionError("withMiddleware: tools must be an array of tool definitions");
+  for (const [i, one] of middleware.entries()) {
+    if (typeof one !== "function") {
+      throw new ToolDefinitionError(`withMiddleware: middleware ${i + 1} must be a function (call, next) => outcome, got ${typeOf(one)}`);
+    }
+  }
+  return tools.map((tool) => {
+    prepareTool(tool);
+    const copy = { ...tool };
+    setChain(copy, [...middleware, ...(chainOf(tool) ?? [])]);
+    return copy;
+  });
+}
+
+/** What a value is, for a line that must not echo it: `null`, `an array`, or its `typeof`. */
+function typeOf(value: unknown): string {
+  return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
+}
+
+/** A value copied as JSON and frozen all the way down: what a middleware may read but never change. */
+function frozenCopy<T>(value: T): T {
+  const copy = jsonCopy(value);
+  const freeze = (node: unknown): void => {
+    if (typeof node !== "object" || node === null || Object.isFrozen(node)) return;
+    Object.freeze(node);
+    for (const child of Object.values(node)) freeze(child);
+  };
+  freeze(copy);
+  return copy as T;
+}
+
+const calledTools = new WeakMap<PreparedTool, CalledTool>();
+
+function calledTool(entry: PreparedTool): CalledTool {
+  const known = calledTools.get(entry);
+  if (known) return known;
+  const { name, title, description, effect } = entry.tool;
+  const tool = Object.freeze({ name, title, description, effect });
+  calledTools.set(entry, tool);
+  return tool;
+}
+
+/** Where `outcomeOf` finds the tool a call is for. */
+const entries = new WeakMap<ToolCall, PreparedTool>();
+
+/** A call as middleware sees it; the copies are made on first read, so a middleware that reads nothing pays for nothing. */
+function toolCall(entry: PreparedTool, input: unknown, valid: boolean, host: HostContext): ToolCall {
+  const facts = host.call;
+  let inputCopy: unknown;
+  let callerCopy: Readonly<Caller> | undefined;
+  let metaCopy: Readonly<Record<string, unknown>> | undefined;
+  const call = Object.freeze({
+    tool: calledTool(entry),
+    get input() {
+      if (valid) inputCopy ??= frozenCopy(input);
+      return inputCopy;
+    },
+    host: facts?.host ?? "unknown",
+    get caller() {
+      if (host.auth) callerCopy ??= frozenCopy(host.auth);
+      return callerCopy;
+    },
+    method: facts?.method,
+    requestId: facts?.requestId,
+    sessionId: facts?.sessionId,
+    revision: facts?.revision,
+    get meta() {
+      if (facts?.meta) metaCopy ??= frozenCopy(facts.meta);
+      return metaCopy;
+    },
+    signal: host.signal,
+  });
+  entries.set(call, entry);
+  return call;
+}
+
+/**
+ * The outcome a tool would give by returning `result`, through the same checks
+ * (its content, its details against the output schema): how a middleware
+ * answers a call itself, e.g. `outcomeOf(call, { content: [{ type: "text",
+ * text: "Too many calls; try again in a minute." }], isError: true })`.
+ */
+export function outcomeOf(call: ToolCall, result: ToolResult): CallOutcome {
+  const entry = entries.get(call);
+  if (!entry) throw new TypeError("outcomeOf takes the call a middleware was handed");
+  return resultOutcome(entry, result, readResult(result));
+}
+
+const KINDS = new Set(["input", "returned", "result", "thrown"]);
+
+/** Whether a middleware answered with something a host can answer: an outcome from `next()`, `outcomeOf` or one made alike. */
+function isOutcome(value: unknown): value is CallOutcome {
+  if (!isRecord(value) || typeof value.text !== "string") return false;
+  if (value.ok === true) return Array.isArray(value.content) && typeof value.structured === "boolean";
+  return value.ok === false && typeof value.kind === "string" && KINDS.has(value.kind);
+}
+
+/** One link of the chain: the middleware's answer, or its throw or a wrong answer as the call's failure. */
+async function step(middleware: Middleware, call: ToolCall, next: Next, tool: string): Promise<CallOutcome> {
+  try {
+    const answer = await middleware(call, next);
+    if (isOutcome(answer)) return answer;
+    const error = new Error(`a middleware answered with ${typeOf(answer)}, not a call outcome`);
+    return { ok: false, kind: "thrown", text: failureText(tool, error), error };
+  } catch (error) {
+    return { ok: false, kind: "thrown", text: failureText(tool, error), error };
+  }
+}
+
+/**
+ * Runs a call through its chain. `checked` is the input check's outcome (the
+ * value, or the failure `next()` answers with); `run` runs the tool on the
+ * checked value.
+ */
+export function runChain(
+  entry: PreparedTool,
+  chain: readonly Middleware[],
+  checked: { ok: true; value: unknown } | { ok: false; failure: CallOutcome },
+  host: HostContext,
+  run: (value: unknown) => Promise<CallOutcome>,
+): Promise<CallOutcome> {
+  const call = toolCall(entry, checked.ok ? checked.value : undefined, checked.ok, host);
+  const innermost: Next = checked.ok ? () => run(checked.value) : () => Promise.resolve(checked.failure);
+  const first = chain.reduceRight<Next>((next, middleware) => () => step(middleware, call, next, entry.name), innermost);
+  return first();
+}
