@@ -14,7 +14,7 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { type CliOptions, runCli } from "@agntn/tools/cli";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -239,7 +239,11 @@ describe("the built package", () => {
 });
 
 describe("the CLI guide's recipe: esbuild with splitting", () => {
-  const work = mkdtempSync(join(tmpdir(), "agntn-cli-build-"));
+  // Made when the block runs, not when the file loads: a run that filters this block out leaves nothing behind.
+  let work = "";
+  beforeAll(() => {
+    work = mkdtempSync(join(tmpdir(), "agntn-cli-build-"));
+  });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
   /** The guide's project: bin/slugs.ts and what it imports, build.ts, and node_modules with the package and esbuild. */
