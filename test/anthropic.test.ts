@@ -3,11 +3,11 @@
  * `client.beta.messages.toolRunner` against a fake Messages API on loopback
  * (test/helpers/hosts/anthropic.ts), whose model calls the tools.
  */
-import { defineTool, ToolDefinitionError, Type } from "@agntn/tools";
+import { defineTool, type ToolCall, ToolDefinitionError, Type, withMiddleware } from "@agntn/tools";
 import { toAnthropicTools } from "@agntn/tools/anthropic";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
-import { frameworkTools, probeSeen } from "./fixtures/framework-tools.ts";
+import { frameworkTools, probeSeen, recordCalls } from "./fixtures/framework-tools.ts";
 import { MATRIX_PNG } from "./fixtures/matrix-tools.ts";
 import { type AnthropicRig, anthropicRig } from "./helpers/hosts/anthropic.ts";
 
@@ -101,6 +101,13 @@ describe("toAnthropicTools in the tool runner", () => {
   it("gives the tool the runner's signal and its context, and no progress, questions, log or sampling", async () => {
     const [read] = await rig.run(tools, "fw_probe", {}, new AbortController().signal);
     expect(read?.content).toBe("signal=object progress=undefined ask=undefined log=undefined sample=undefined host=given");
+  });
+
+  it("names itself to middleware: anthropic", async () => {
+    const seen: ToolCall[] = [];
+    const [wrapped] = toAnthropicTools(withMiddleware([slugTool], recordCalls(seen)));
+    await rig.run([wrapped!], "text_slug", { text: "Hi" });
+    expect(seen.map(({ host }) => host)).toEqual(["anthropic"]);
   });
 
   it("refuses options it does not know, naming the function", () => {

@@ -6,7 +6,7 @@
  * against a fake Messages API on loopback (test/helpers/hosts/claude-agent.ts),
  * calling the tools and asking for approval through `canUseToolFor`.
  */
-import { defineTool, ToolDefinitionError, Type } from "@agntn/tools";
+import { defineTool, type ToolCall, ToolDefinitionError, Type, withMiddleware } from "@agntn/tools";
 import { canUseToolFor, toClaudeAgentServer } from "@agntn/tools/claude-agent";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -14,7 +14,7 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CreateMessageRequestSchema, ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
-import { frameworkTools, probeSeen, wiped } from "./fixtures/framework-tools.ts";
+import { frameworkTools, probeSeen, recordCalls, wiped } from "./fixtures/framework-tools.ts";
 import { runClaude } from "./helpers/hosts/claude-agent.ts";
 
 const INFO = { name: "notes", version: "1.0.0" };
@@ -152,6 +152,18 @@ describe("the server, as an MCP client sees it", () => {
     const { client } = await connect();
     expect(await client.callTool({ name: "fw_paint", arguments: {} })).toEqual({ content: [{ type: "text", text: "nobody to ask" }] });
     expect(await client.callTool({ name: "fw_name", arguments: {} })).toEqual({ content: [{ type: "text", text: "no model" }] });
+  });
+
+  it("names itself to middleware: claude-agent, with the method, the request id and _meta", async () => {
+    const seen: ToolCall[] = [];
+    const server = toClaudeAgentServer(INFO, withMiddleware([slugTool], recordCalls(seen)));
+    client = new Client({ name: "probe", version: "1.0.0" });
+    const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+    await Promise.all([server.instance.connect(serverSide), client.connect(clientSide)]);
+    await client.callTool({ name: "text_slug", arguments: { text: "Hi" }, _meta: { trace: "t1" } });
+    expect(seen.map(({ host, method, requestId, meta }) => ({ host, method, requestId: typeof requestId, meta }))).toEqual([
+      { host: "claude-agent", method: "tools/call", requestId: "number", meta: { trace: "t1" } },
+    ]);
   });
 
   it("refuses a bad info or option, naming the function", () => {

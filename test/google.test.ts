@@ -3,11 +3,11 @@
  * `generateContent` against a fake Gemini API on loopback
  * (test/helpers/hosts/google.ts), whose model calls the tools.
  */
-import { ToolDefinitionError } from "@agntn/tools";
+import { type ToolCall, ToolDefinitionError, withMiddleware } from "@agntn/tools";
 import { toGoogleTool } from "@agntn/tools/google";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
-import { frameworkTools } from "./fixtures/framework-tools.ts";
+import { frameworkTools, recordCalls } from "./fixtures/framework-tools.ts";
 import { type GoogleRig, googleRig } from "./helpers/hosts/google.ts";
 
 const tool = toGoogleTool([slugTool, ...frameworkTools]);
@@ -98,6 +98,13 @@ describe("toGoogleTool in generateContent", () => {
 
   it("leaves a name it has no tool for to the callable tools beside it", async () => {
     expect(await tool.callTool([{ id: "x", name: "nope", args: {} }])).toEqual([]);
+  });
+
+  it("names itself to middleware: google", async () => {
+    const seen: ToolCall[] = [];
+    const wrapped = toGoogleTool(withMiddleware([slugTool], recordCalls(seen)));
+    await rig.run(wrapped, "text_slug", { text: "Hi" });
+    expect(seen.map(({ host }) => host)).toEqual(["google"]);
   });
 
   it("refuses options it does not know, naming the function", () => {

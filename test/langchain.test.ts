@@ -5,7 +5,7 @@
  * progress and log lines, and `humanInTheLoopMiddleware` holding a
  * destructive call until a `Command` resumes it (with LangGraph's MemorySaver).
  */
-import { ToolDefinitionError } from "@agntn/tools";
+import { type ToolCall, ToolDefinitionError, withMiddleware } from "@agntn/tools";
 import { interruptOnFor, LangChainToolError, toLangChainTools } from "@agntn/tools/langchain";
 import { AIMessage, type BaseMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
@@ -15,7 +15,7 @@ import { Command, MemorySaver } from "@langchain/langgraph";
 import { createAgent, humanInTheLoopMiddleware } from "langchain";
 import { beforeEach, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
-import { frameworkTools, noteTool, probeSeen, probeTool, wiped, wipeTool } from "./fixtures/framework-tools.ts";
+import { frameworkTools, noteTool, probeSeen, probeTool, recordCalls, wiped, wipeTool } from "./fixtures/framework-tools.ts";
 
 const tools = toLangChainTools([slugTool, ...frameworkTools]);
 
@@ -118,6 +118,13 @@ describe("toLangChainTools in createAgent", () => {
   it("gives a tool invoked outside a graph no progress and no log: there is no writer", async () => {
     const [probe] = toLangChainTools([probeTool]);
     expect(await probe!.invoke({})).toBe("signal=undefined progress=undefined ask=undefined log=undefined sample=undefined host=given");
+  });
+
+  it("names itself to middleware: langchain", async () => {
+    const seen: ToolCall[] = [];
+    const [wrapped] = toLangChainTools(withMiddleware([slugTool], recordCalls(seen)));
+    await wrapped!.invoke({ id: "c1", name: "text_slug", args: { text: "Hi" }, type: "tool_call" });
+    expect(seen.map(({ host, method }) => ({ host, method }))).toEqual([{ host: "langchain", method: undefined }]);
   });
 
   it("refuses options it does not know, naming the function", () => {

@@ -5,13 +5,13 @@
  * `requireApproval` suspending a destructive call until it is approved or
  * declined on the run.
  */
-import { ToolDefinitionError } from "@agntn/tools";
+import { type ToolCall, ToolDefinitionError, withMiddleware } from "@agntn/tools";
 import { toMastraTools } from "@agntn/tools/mastra";
 import { Mastra } from "@mastra/core";
 import { Agent } from "@mastra/core/agent";
 import { beforeEach, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
-import { frameworkTools, probeSeen, wiped } from "./fixtures/framework-tools.ts";
+import { frameworkTools, probeSeen, recordCalls, wiped } from "./fixtures/framework-tools.ts";
 import { type MastraCall, modelReads, scriptedModel } from "./helpers/hosts/mastra.ts";
 
 const tools = toMastraTools([slugTool, ...frameworkTools]);
@@ -109,6 +109,13 @@ describe("toMastraTools in an Agent", () => {
     expect(probeSeen.calls.map(({ progress, ask, log, sample, host }) => ({ progress, ask, log, sample, host }))).toEqual([
       { progress: "function", ask: "undefined", log: "function", sample: "undefined", host: "given" },
     ]);
+  });
+
+  it("names itself to middleware: mastra", async () => {
+    const seen: ToolCall[] = [];
+    const wrapped = toMastraTools(withMiddleware([slugTool], recordCalls(seen)));
+    await wrapped.text_slug!.execute!({ text: "Hi" }, {} as never);
+    expect(seen.map(({ host }) => host)).toEqual(["mastra"]);
   });
 
   it("refuses a misspelt option, naming the function", () => {

@@ -4,12 +4,12 @@
  * and the approval interruption of a destructive tool, resumed on the run's
  * state with `approve()` and with `reject()`.
  */
-import { ToolDefinitionError } from "@agntn/tools";
+import { type ToolCall, ToolDefinitionError, withMiddleware } from "@agntn/tools";
 import { toOpenAiAgentsTools } from "@agntn/tools/openai-agents";
-import { Agent, run } from "@openai/agents";
+import { Agent, RunContext, run } from "@openai/agents";
 import { beforeEach, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
-import { frameworkTools, probeSeen, wiped } from "./fixtures/framework-tools.ts";
+import { frameworkTools, probeSeen, recordCalls, wiped } from "./fixtures/framework-tools.ts";
 import { type AgentsCall, ScriptedModel } from "./helpers/hosts/openai-agents.ts";
 
 const tools = toOpenAiAgentsTools([slugTool, ...frameworkTools]);
@@ -71,6 +71,13 @@ describe("toOpenAiAgentsTools in run()", () => {
     expect(await reads([["fw_probe", "{}"]], new AbortController().signal)).toEqual([
       { type: "text", text: "signal=object progress=undefined ask=undefined log=undefined sample=undefined host=given" },
     ]);
+  });
+
+  it("names itself to middleware: openai-agents", async () => {
+    const seen: ToolCall[] = [];
+    const [wrapped] = toOpenAiAgentsTools(withMiddleware([slugTool], recordCalls(seen)));
+    await wrapped!.invoke(new RunContext({}), '{"text":"Hi"}');
+    expect(seen.map(({ host }) => host)).toEqual(["openai-agents"]);
   });
 
   it("refuses a misspelt option and an approval naming no tool, naming the function", () => {

@@ -16,6 +16,7 @@ import { ToolError } from "@anthropic-ai/sdk/lib/tools/ToolError";
 import { runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
 import { type AnthropicResultBlock, resultContent } from "./content.ts";
@@ -23,10 +24,13 @@ import { type AnthropicResultBlock, resultContent } from "./content.ts";
 /** No options yet: the object is checked, so a key meant for another adapter throws instead of doing nothing. */
 export type AnthropicToolsOptions = Record<string, never>;
 
+/** What middleware may know of a tool runner call: only that the Anthropic SDK runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "anthropic" });
+
 /** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
 function run(entry: PreparedTool, input: unknown, context: BetaToolRunContext | undefined): Promise<string | AnthropicResultBlock[]> {
   const signal = context?.signal ?? undefined;
-  const host: HostContext = {};
+  const host: HostContext = { call: FACTS };
   if (signal) host.signal = signal;
   if (context) host.host = context;
   return runTool(entry, { args: input }, host).then((outcome) => {

@@ -11,6 +11,7 @@
 import type { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { ResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import type { HostContext } from "../core/context.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { supportsSampling } from "../core/sampling.ts";
 import { isRecord } from "../core/schema.ts";
 import { askByRequest } from "../protocol/ask.ts";
@@ -21,6 +22,7 @@ import { sampleByRequest } from "../protocol/sample.ts";
 /** SDK v1's `RequestHandlerExtra` for a `tools/call`, as the fields read here. */
 export interface CallExtra {
   signal: AbortSignal;
+  requestId?: string | number;
   sessionId?: string;
   _meta?: { progressToken?: string | number; [key: string]: unknown };
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
@@ -37,12 +39,21 @@ function takesForms(capabilities: unknown): boolean {
   return isRecord(elicitation) && ("form" in elicitation || !("url" in elicitation));
 }
 
+/** What middleware may know of a call on the in-process server: the method, the request id, the session and `_meta`. */
+function callFacts(extra: CallExtra): CallFacts {
+  const facts: CallFacts = { host: "claude-agent", method: "tools/call" };
+  if (extra.requestId !== undefined) facts.requestId = extra.requestId;
+  if (extra.sessionId) facts.sessionId = extra.sessionId;
+  if (extra._meta) facts.meta = extra._meta;
+  return facts;
+}
+
 /**
  * The host context of one call. Requests go out with a result schema that
  * lets any reply through: the core checks every answer itself, in its own words.
  */
 export function callContext(instance: McpServer, extra: CallExtra): HostContext {
-  const host: HostContext = { signal: extra.signal, host: extra };
+  const host: HostContext = { signal: extra.signal, host: extra, call: callFacts(extra) };
   const send = (method: string, params: object, signal: AbortSignal | undefined) =>
     extra.sendRequest({ method, params: { ...params } }, ResultSchema, signal ? { signal } : {});
   const progress = progressNotifier(extra._meta?.progressToken, (notification) => extra.sendNotification(notification));

@@ -13,6 +13,7 @@
 import type { CallableTool, FunctionCall, Part, Tool } from "@google/genai";
 import { type CallOutcome, runTool } from "../core/call.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
 import { errorResponse, successResponse } from "./content.ts";
@@ -34,9 +35,12 @@ function partOf(entry: PreparedTool, call: FunctionCall, outcome: CallOutcome): 
   };
 }
 
+/** What middleware may know of a Gemini call: only that Google GenAI's automatic function calling runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "google" });
+
 /** One call run through the core. The function call itself is the tool's `host`: Gemini hands a callable tool nothing else. */
 function run(entry: PreparedTool, call: FunctionCall): Promise<CallOutcome> {
-  return runTool(entry, { args: call.args }, { host: call });
+  return runTool(entry, { args: call.args }, { call: FACTS, host: call });
 }
 
 /**

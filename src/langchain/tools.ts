@@ -22,6 +22,7 @@ import { type DynamicStructuredTool, tool } from "@langchain/core/tools";
 import { type CallOutcome, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { passThroughSchema } from "../core/standard-schema.ts";
 import type { AnyTool } from "../core/types.ts";
@@ -51,6 +52,9 @@ interface LangChainConfig {
   writer?: unknown;
 }
 
+/** What middleware may know of a LangChain call: only that LangChain runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "langchain" });
+
 /** An outcome as LangChain reads it: `[content, details]`, or a failure as an error ToolMessage (thrown when there is no tool call). */
 function answer(entry: PreparedTool, outcome: CallOutcome, config: LangChainConfig | undefined): [unknown, unknown] {
   if (outcome.ok) return [messageContent(outcome.content), outcome.details];
@@ -67,7 +71,7 @@ function answer(entry: PreparedTool, outcome: CallOutcome, config: LangChainConf
 
 /** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
 function run(entry: PreparedTool, input: unknown, config: LangChainConfig | undefined): Promise<[unknown, unknown]> {
-  const host: HostContext = { ...streamSinks(config?.writer, entry.name, config?.toolCall?.id) };
+  const host: HostContext = { call: FACTS, ...streamSinks(config?.writer, entry.name, config?.toolCall?.id) };
   if (config?.signal) host.signal = config.signal;
   if (config) host.host = config;
   return runTool(entry, { args: input }, host).then((outcome) => answer(entry, outcome, config));

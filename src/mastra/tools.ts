@@ -16,6 +16,7 @@ import { type Approval, toolsNeedingApproval } from "../core/approval.ts";
 import { checkInput, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { passThroughSchema } from "../core/standard-schema.ts";
 import type { AnyTool } from "../core/types.ts";
@@ -46,11 +47,14 @@ class CallFailed extends Error {
   override name = "CallFailed";
 }
 
+/** What middleware may know of a Mastra call: only that Mastra runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "mastra" });
+
 /** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
 function run(entry: PreparedTool, input: unknown, context: MastraContext | undefined): Promise<MastraToolOutput> {
   const signal = context?.abortSignal;
   // Mastra's suspend and resume would run the tool again from its first line, so questions stay out: no `ask`.
-  const host: HostContext = { ...writerSinks(context?.writer) };
+  const host: HostContext = { call: FACTS, ...writerSinks(context?.writer) };
   if (signal) host.signal = signal;
   if (context) host.host = context;
   return runTool(entry, { args: input }, host).then((outcome) => {

@@ -19,6 +19,7 @@ import { checkInput, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { failureText } from "../core/errors.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool } from "../core/types.ts";
 import { toolOutput } from "./output.ts";
@@ -41,11 +42,14 @@ class CallFailed extends Error {
 type RunContext = Parameters<FunctionTool["invoke"]>[0];
 type CallDetails = Parameters<FunctionTool["invoke"]>[2];
 
+/** What middleware may know of an Agents SDK call: only that the SDK runs it. */
+const FACTS: CallFacts = Object.freeze({ host: "openai-agents" });
+
 /** One call. Not async: the core's call is the one async frame (each more would cost every call a turn of the microtask queue). */
 function run(entry: PreparedTool, input: unknown, runContext: RunContext | undefined, details: CallDetails) {
   const signal = details?.signal;
   // No progress, questions, log or sampling: the SDK gives a function tool's `execute` no channel for them.
-  const host: HostContext = { host: { runContext, toolCall: details?.toolCall } };
+  const host: HostContext = { call: FACTS, host: { runContext, toolCall: details?.toolCall } };
   if (signal) host.signal = signal;
   return runTool(entry, { args: input }, host).then((outcome) => {
     if (outcome.ok) return toolOutput(outcome.content);
