@@ -10,8 +10,8 @@
 import process from "node:process";
 import { type CallFailure, type CallOutcome, type CallSuccess, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
-import type { CallFacts } from "../core/middleware.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote, safeJson, sanitizeLine, sanitizeText } from "../core/sanitize.ts";
 import { argumentLines, type HostFlags, looksLikeOption, readArgs } from "./args.ts";

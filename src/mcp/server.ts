@@ -16,8 +16,8 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { HostContext } from "../core/context.ts";
-import type { CallFacts } from "../core/middleware.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { supportsSampling } from "../core/sampling.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";

@@ -10,9 +10,9 @@
  * text, the text the MCP host sends for it, and keeps `execute` from ever rejecting.
  */
 import { type CallOutcome, runTool } from "../core/call.ts";
-import type { CallFacts } from "../core/middleware.ts";
 import type { HostContext, ProgressReport } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { ompContent } from "./content.ts";
 import { dialogAsk } from "./dialogs.ts";
 import { ompLog } from "./log.ts";

@@ -7,10 +7,10 @@
  * the one clean text the core gives (the same text MCP sends).
  */
 import { type CallInput, type CallOutcome, checkInput, runTool } from "../core/call.ts";
-import type { CallFacts } from "../core/middleware.ts";
 import type { HostContext } from "../core/context.ts";
 import type { PreparedTool } from "../core/define.ts";
 import { failureText, linesText } from "../core/errors.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import type { LogLevel } from "../core/types.ts";
 import { approveCall } from "./confirm.ts";
 import { piContent } from "./content.ts";

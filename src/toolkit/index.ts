@@ -7,9 +7,9 @@
  * only, so the request context is typed by the few fields we read.
  */
 import type { HostContext } from "../core/context.ts";
-import type { CallFacts } from "../core/middleware.ts";
 import type { PreparedTool } from "../core/define.ts";
 import { failureText } from "../core/errors.ts";
+import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex } from "../protocol/call.ts";
