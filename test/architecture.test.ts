@@ -56,6 +56,7 @@ const RULES: Record<string, Rule> = {
     typesFrom: ["@anthropic-ai/claude-agent-sdk"],
   },
   google: { folders: ["core"], packages: [], typesFrom: ["@google/genai"] },
+  otel: { folders: ["core"], packages: ["@opentelemetry/api"] },
   cli: { folders: ["core", "terminal", "mcp"], packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"] },
   nuxt: { folders: ["core", "protocol", "nuxt"], packages: ["@nuxt/kit", "node:fs", "node:path", "node:url"] },
   "nuxt/runtime": {

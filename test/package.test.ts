@@ -29,7 +29,7 @@ describe("package.json", () => {
     expect(pkg.engines.node).toBe(">=22.19.0");
   });
 
-  test("names the fifteen faces and the Nuxt runtime's internal entry, no more and no fewer", () => {
+  test("names the sixteen faces and the Nuxt runtime's internal entry, no more and no fewer", () => {
     expect(packageEntries.map((entry) => entry.specifier)).toEqual([
       "@agntn/tools",
       "@agntn/tools/mcp",
@@ -40,6 +40,7 @@ describe("package.json", () => {
       "@agntn/tools/ai",
       "@agntn/tools/cli",
       "@agntn/tools/nuxt",
+      "@agntn/tools/otel",
       "@agntn/tools/internal/nuxt",
       "@agntn/tools/langchain",
       "@agntn/tools/openai-agents",

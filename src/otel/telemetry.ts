@@ -1,0 +1,173 @@
+/**
+ * `telemetry()`: a middleware that traces and measures every call after
+ * OpenTelemetry's conventions for MCP and for GenAI tool execution. It needs
+ * `@opentelemetry/api` only: an app registers its own SDK and exporter, and
+ * with none registered every call goes straight through, recording nothing.
+ *
+ * - A span per call: `tools/call <tool>` (kind SERVER) on MCP hosts, whose
+ *   parent is the client's trace context from `params._meta` when it sent one;
+ *   `execute_tool <tool>` (kind INTERNAL) under the active span elsewhere.
+ * - Attributes where the host knows them: `mcp.method.name`,
+ *   `mcp.protocol.version`, `mcp.session.id`, `jsonrpc.request.id`,
+ *   `gen_ai.tool.name`, `gen_ai.operation.name`; on a failure of any kind
+ *   `error.type` = `tool_error` (what MCP's conventions use for a result with
+ *   `isError`, which every failure is on the wire), the kind in
+ *   `agntn.tool.failure`, and an error status with the failure's text.
+ *   Arguments and results only when an option asks.
+ * - Metrics: the histogram `mcp.server.operation.duration` (seconds) on MCP
+ *   hosts, and on every host the histogram `agntn.tool.call.duration` and the
+ *   counter `agntn.tool.calls`, each with the span's low-cardinality
+ *   attributes (the conventions name no tool metric outside MCP).
+ */
+import {
+  type Attributes,
+  type Context,
+  context,
+  createTraceState,
+  type Meter,
+  type MeterProvider,
+  metrics,
+  ProxyTracerProvider,
+  type Span,
+  SpanKind,
+  SpanStatusCode,
+  type TracerProvider,
+  trace,
+} from "@opentelemetry/api";
+import type { CallOutcome } from "../core/call.ts";
+import type { Middleware, ToolCall } from "../core/middleware.ts";
+import { checkOptionKeys } from "../core/options.ts";
+
+export interface TelemetryOptions {
+  /** Where spans go. Default: the provider the app registered globally (none: no spans). */
+  tracerProvider?: TracerProvider;
+  /** Where metrics go. Default: the provider the app registered globally (none: no metrics). */
+  meterProvider?: MeterProvider;
+  /** Record the checked input as `gen_ai.tool.call.arguments` (JSON). Default `false`: arguments may hold what a person typed. */
+  recordArguments?: boolean;
+  /** Record the answer's text as `gen_ai.tool.call.result`. Default `false`, for the same reason. */
+  recordResults?: boolean;
+}
+
+const OPTIONS = ["tracerProvider", "meterProvider", "recordArguments", "recordResults"] as const;
+const SCOPE = "@agntn/tools";
+
+/** The provider a registered-nothing app has: its tracer makes spans that record nothing and carry no context. */
+const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** Whether spans would go anywhere: a provider was given, or the app registered one. */
+function tracing(given: TracerProvider | undefined): boolean {
+  if (given) return true;
+  const global = trace.getTracerProvider();
+  return (global instanceof ProxyTracerProvider ? global.getDelegate() : global) !== NOOP_PROVIDER;
+}
+
+/** W3C `traceparent`: version 00, a trace id, a parent id and flags, lower-case hex. */
+const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})$/;
+
+/**
+ * The client's span as the parent, from the W3C trace context in `_meta`
+ * (SEP-414; OpenTelemetry's MCP conventions); the active context when there
+ * is none or it does not parse. Read by hand: the W3C propagator lives in the
+ * SDK, which this module does not bundle, and the format is two fields.
+ */
+function remoteParent(meta: Readonly<Record<string, unknown>> | undefined): Context {
+  const active = context.active();
+  const parent = typeof meta?.traceparent === "string" ? TRACEPARENT.exec(meta.traceparent.trim()) : null;
+  if (!parent || /^0+$/.test(parent[1] as string) || /^0+$/.test(parent[2] as string)) return active;
+  const spanContext = {
+    traceId: parent[1] as string,
+    spanId: parent[2] as string,
+    traceFlags: Number.parseInt(parent[3] as string, 16) & 1,
+    isRemote: true,
+    ...(typeof meta?.tracestate === "string" ? { traceState: createTraceState(meta.tracestate) } : {}),
+  };
+  return trace.setSpanContext(active, spanContext);
+}
+
+/** The attributes both the span and the metrics carry: few values each, never the arguments. */
+function callAttributes(call: ToolCall, mcp: boolean): Attributes {
+  const attributes: Attributes = { "gen_ai.tool.name": call.tool.name, "gen_ai.operation.name": "execute_tool" };
+  if (mcp) attributes["mcp.method.name"] = call.method as string;
+  if (call.revision) attributes["mcp.protocol.version"] = call.revision;
+  return attributes;
+}
+
+/** What only the span carries: the ids of this one call. */
+function spanAttributes(call: ToolCall, base: Attributes, options: TelemetryOptions): Attributes {
+  const attributes: Attributes = { ...base, "agntn.host": call.host };
+  if (call.sessionId) attributes["mcp.session.id"] = call.sessionId;
+  if (call.requestId !== undefined) attributes["jsonrpc.request.id"] = String(call.requestId);
+  if (options.recordArguments && call.input !== undefined) attributes["gen_ai.tool.call.arguments"] = JSON.stringify(call.input);
+  return attributes;
+}
+
+/** Marks a span with the call's outcome: an error status and `error.type` on every failure. */
+function endSpan(span: Span, outcome: CallOutcome, options: TelemetryOptions): void {
+  if (options.recordResults) span.setAttribute("gen_ai.tool.call.result", outcome.text);
+  if (!outcome.ok) {
+    span.setAttributes({ "error.type": "tool_error", "agntn.tool.failure": outcome.kind });
+    span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.text });
+  }
+  span.end();
+}
+
+interface Instruments {
+  mcpDuration: ReturnType<Meter["createHistogram"]>;
+  callDuration: ReturnType<Meter["createHistogram"]>;
+  calls: ReturnType<Meter["createCounter"]>;
+}
+
+function instruments(meter: Meter): Instruments {
+  return {
+    mcpDuration: meter.createHistogram("mcp.server.operation.duration", {
+      unit: "s",
+      description: "How long an MCP request took, from its arrival to its answer.",
+    }),
+    callDuration: meter.createHistogram("agntn.tool.call.duration", { unit: "s", description: "How long a tool call took, on any host." }),
+    calls: meter.createCounter("agntn.tool.calls", { unit: "{call}", description: "Tool calls, by tool and outcome." }),
+  };
+}
+
+/** A middleware that traces and measures every call (see the file's comment). */
+export function telemetry(options: TelemetryOptions = {}): Middleware {
+  checkOptionKeys("telemetry", options, OPTIONS);
+  for (const flag of ["recordArguments", "recordResults"] as const) {
+    if (options[flag] !== undefined && typeof options[flag] !== "boolean") throw new TypeError(`telemetry: ${flag} must be a boolean`);
+  }
+  const tracer = (options.tracerProvider ?? trace).getTracer(SCOPE);
+  // The global meter provider may be registered after this runs: the instruments follow it, made again when it changes.
+  let made: { provider: MeterProvider; instruments: Instruments } | undefined;
+  const measure = (): Instruments => {
+    const provider = options.meterProvider ?? metrics.getMeterProvider();
+    if (made?.provider !== provider) made = { provider, instruments: instruments(provider.getMeter(SCOPE)) };
+    return made.instruments;
+  };
+
+  return async (call, next) => {
+    const started = performance.now();
+    const mcp = call.method !== undefined;
+    const base = callAttributes(call, mcp);
+    let outcome: CallOutcome;
+    if (tracing(options.tracerProvider)) {
+      const parent = mcp ? remoteParent(call.meta) : context.active();
+      const name = `${mcp ? call.method : "execute_tool"} ${call.tool.name}`;
+      const span = tracer.startSpan(
+        name,
+        { kind: mcp ? SpanKind.SERVER : SpanKind.INTERNAL, attributes: spanAttributes(call, base, options) },
+        parent,
+      );
+      outcome = await context.with(trace.setSpan(parent, span), next);
+      endSpan(span, outcome, options);
+    } else {
+      outcome = await next();
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const measured = outcome.ok ? base : { ...base, "error.type": "tool_error" };
+    const { mcpDuration, callDuration, calls } = measure();
+    if (mcp) mcpDuration.record(seconds, measured);
+    callDuration.record(seconds, measured);
+    calls.add(1, measured);
+    return outcome;
+  };
+}
