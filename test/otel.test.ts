@@ -7,6 +7,7 @@
  * revisions, and over stdio from a child process.
  */
 import { createServer, type IncomingMessage } from "node:http";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { type AnyTool, invokeTool, withMiddleware } from "@agntn/tools";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
@@ -20,6 +21,7 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { serve } from "srvx";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { otelTools } from "./fixtures/otel-tools.ts";
 
 const INFO = { name: "otel", version: "1.0.0" };
@@ -224,50 +226,82 @@ describe("on a host without MCP", () => {
   });
 });
 
+/** What an OTLP/HTTP JSON export carries of one span. */
+interface ExportedSpan {
+  name: string;
+  traceId: string;
+  parentSpanId: string;
+  status: unknown;
+  attributes: Array<{ key: string; value: unknown }>;
+}
+
+/** A receiver on loopback that decodes every OTLP/HTTP JSON export it is sent. */
+async function otlpReceiver(): Promise<{
+  url: string;
+  spans: ExportedSpan[];
+  posts: Array<{ path?: string; type?: string }>;
+  close(): void;
+}> {
+  const spans: ExportedSpan[] = [];
+  const posts: Array<{ path?: string; type?: string }> = [];
+  const receiver = createServer((request: IncomingMessage, response) => {
+    let body = "";
+    request.on("data", (chunk) => {
+      body += chunk;
+    });
+    request.on("end", () => {
+      posts.push({ path: request.url, type: request.headers["content-type"] });
+      const decoded = JSON.parse(body) as {
+        resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: ExportedSpan[] }> }>;
+      };
+      for (const resource of decoded.resourceSpans) {
+        for (const scope of resource.scopeSpans) if (scope.scope.name === "@agntn/tools") spans.push(...scope.spans);
+      }
+      response.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  const { port } = receiver.address() as { port: number };
+  return { url: `http://127.0.0.1:${port}/v1/traces`, spans, posts, close: () => receiver.close() };
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition() && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+}
+
+/** An exported span reduced to its place in the trace and its status. */
+const placed = (span: ExportedSpan | undefined) => ({
+  name: span?.name,
+  traceId: span?.traceId,
+  parentSpanId: span?.parentSpanId,
+  status: span?.status,
+});
+
 describe("over stdio, exported through OTLP/HTTP to a receiver on loopback", () => {
   it("the child's span arrives decoded, continuing the client's trace", async () => {
-    const arrived: unknown[] = [];
-    const receiver = createServer((request: IncomingMessage, response) => {
-      let body = "";
-      request.on("data", (chunk) => {
-        body += chunk;
-      });
-      request.on("end", () => {
-        arrived.push({ path: request.url, type: request.headers["content-type"], body: JSON.parse(body) });
-        response.writeHead(200, { "content-type": "application/json" }).end("{}");
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-    const { port } = receiver.address() as { port: number };
+    const receiver = await otlpReceiver();
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: ["--conditions=agntn-source", fileURLToPath(new URL("./fixtures/otel-stdio.ts", import.meta.url))],
-      env: { ...(process.env as Record<string, string>), OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: `http://127.0.0.1:${port}/v1/traces` },
+      env: { ...(process.env as Record<string, string>), OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.url },
     });
     const client = new Client({ name: "otel-stdio-client", version: "1.0.0" });
     await client.connect(transport);
     const parent = clientTracer.startSpan("agent step");
     await client.callTool({ name: "otel_throw", arguments: {}, _meta: traceMeta(parent) });
     parent.end();
-    for (let waited = 0; arrived.length === 0 && waited < 10_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    await until(() => receiver.spans.length > 0);
     await client.close();
     receiver.close();
-    const [post] = arrived as Array<{
-      path: string;
-      type: string;
-      body: { resourceSpans: Array<{ scopeSpans: Array<{ scope: { name: string }; spans: Array<Record<string, unknown>> }> }> };
-    }>;
-    expect({ path: post?.path, type: post?.type }).toEqual({ path: "/v1/traces", type: "application/json" });
-    const [scope] = post?.body.resourceSpans[0]?.scopeSpans ?? [];
-    const span = scope?.spans[0] as { name: string; traceId: string; parentSpanId: string; status: unknown; attributes: unknown[] };
-    expect(scope?.scope.name).toBe("@agntn/tools");
-    expect({ name: span.name, traceId: span.traceId, parentSpanId: span.parentSpanId, status: span.status }).toEqual({
+    expect(receiver.posts[0]).toEqual({ path: "/v1/traces", type: "application/json" });
+    const [span] = receiver.spans;
+    expect(placed(span)).toEqual({
       name: "tools/call otel_throw",
       traceId: parent.spanContext().traceId,
       parentSpanId: parent.spanContext().spanId,
       status: { code: 2, message: "otel_throw failed: the disk is full" },
     });
-    expect(span.attributes).toEqual(
+    expect(span?.attributes).toEqual(
       expect.arrayContaining([
         { key: "mcp.method.name", value: { stringValue: "tools/call" } },
         { key: "error.type", value: { stringValue: "tool_error" } },
@@ -275,4 +309,44 @@ describe("over stdio, exported through OTLP/HTTP to a receiver on loopback", () 
       ]),
     );
   }, 30_000);
+});
+
+describe("on a built Nuxt app's route, with telemetry() as agntnTools.middleware", () => {
+  const APP = join(root, "test/fixtures/nuxt-otel");
+  let app: StartedApp | undefined;
+  let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
+
+  beforeAll(async () => {
+    receiver = await otlpReceiver();
+    await buildApp(APP);
+    app = await startApp(APP, { OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: receiver.url });
+  }, 600_000);
+
+  afterAll(() => {
+    app?.stop();
+    receiver?.close();
+  });
+
+  it.each([
+    ["2025-11-25", {}],
+    ["2026-07-28", { versionNegotiation: { mode: { pin: "2026-07-28" } } }],
+  ] as const)("continues the client's trace on %s, for the app's tool and the toolkit's own", async (revision, options) => {
+    receiver.spans.length = 0;
+    const client = new Client({ name: "otel-nuxt", version: "1.0.0" }, options as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", (app as StartedApp).url)));
+    const parent = clientTracer.startSpan("agent step");
+    await client.callTool({ name: "otel_ok", arguments: { text: "hi" }, _meta: traceMeta(parent) });
+    await client.callTool({ name: "otel-pages", arguments: {}, _meta: traceMeta(parent) });
+    parent.end();
+    await until(() => receiver.spans.length >= 2);
+    await client.close();
+    const ok = { traceId: parent.spanContext().traceId, parentSpanId: parent.spanContext().spanId, status: { code: 0 } };
+    expect(receiver.spans.map(placed)).toEqual([
+      { name: "tools/call otel_ok", ...ok },
+      { name: "tools/call otel-pages", ...ok },
+    ]);
+    for (const span of receiver.spans) {
+      expect(span.attributes).toEqual(expect.arrayContaining([{ key: "mcp.protocol.version", value: { stringValue: revision } }]));
+    }
+  });
 });

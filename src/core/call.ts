@@ -8,7 +8,7 @@
 import { callContext, type HostContext } from "./context.ts";
 import type { PreparedTool } from "./define.ts";
 import { failureText, type InputIssue, linesText } from "./errors.ts";
-import { type Middleware, runChain } from "./middleware.ts";
+import { calledTool, type Middleware, preparedOutcome, runChain } from "./middleware.ts";
 import { malformed, type ResultRead, readResult, resultOutcome } from "./result.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";
 import { describeProblems } from "./validate.ts";
@@ -79,8 +79,16 @@ function runChained(
   options: RunOptions,
 ): Promise<CallOutcome> {
   const checked = "accepted" in input ? { ok: true as const, value: input.accepted } : checkInput(entry, input.args);
-  const state = checked.ok ? checked : { ok: false as const, failure: inputFailure(checked) };
-  return runChain(entry, chain, state, host, (value) => runCall(entry, { accepted: value }, host, options));
+  return runChain(
+    chain,
+    {
+      tool: calledTool(entry),
+      checked: checked.ok ? checked : { ok: false, failure: inputFailure(checked) },
+      run: (value) => runCall(entry, { accepted: value }, host, options),
+      outcomeFor: preparedOutcome(entry),
+    },
+    host,
+  );
 }
 
 function inputFailure(checked: Extract<InputCheck, { ok: false }>): CallFailure {

@@ -114,7 +114,8 @@ function frozenCopy<T>(value: T): T {
 
 const calledTools = new WeakMap<PreparedTool, CalledTool>();
 
-function calledTool(entry: PreparedTool): CalledTool {
+/** A prepared tool as middleware sees it, made once per tool. */
+export function calledTool(entry: PreparedTool): CalledTool {
   const known = calledTools.get(entry);
   if (known) return known;
   const { name, title, description, effect } = entry.tool;
@@ -123,17 +124,18 @@ function calledTool(entry: PreparedTool): CalledTool {
   return tool;
 }
 
-/** Where `outcomeOf` finds the tool a call is for. */
-const entries = new WeakMap<ToolCall, PreparedTool>();
+/** How `outcomeOf` turns a result into an outcome for the tool a call is for. */
+type OutcomeFor = (result: ToolResult) => CallOutcome;
+const outcomes = new WeakMap<ToolCall, OutcomeFor>();
 
 /** A call as middleware sees it; the copies are made on first read, so a middleware that reads nothing pays for nothing. */
-function toolCall(entry: PreparedTool, input: unknown, valid: boolean, host: HostContext): ToolCall {
+function toolCall(tool: CalledTool, input: unknown, valid: boolean, host: HostContext, outcomeFor: OutcomeFor): ToolCall {
   const facts = host.call;
   let inputCopy: unknown;
   let callerCopy: Readonly<Caller> | undefined;
   let metaCopy: Readonly<Record<string, unknown>> | undefined;
   const call = Object.freeze({
-    tool: calledTool(entry),
+    tool,
     get input() {
       if (valid) inputCopy ??= frozenCopy(input);
       return inputCopy;
@@ -153,7 +155,7 @@ function toolCall(entry: PreparedTool, input: unknown, valid: boolean, host: Hos
     },
     signal: host.signal,
   });
-  entries.set(call, entry);
+  outcomes.set(call, outcomeFor);
   return call;
 }
 
@@ -164,9 +166,14 @@ function toolCall(entry: PreparedTool, input: unknown, valid: boolean, host: Hos
  * text: "Too many calls; try again in a minute." }], isError: true })`.
  */
 export function outcomeOf(call: ToolCall, result: ToolResult): CallOutcome {
-  const entry = entries.get(call);
-  if (!entry) throw new TypeError("outcomeOf takes the call a middleware was handed");
-  return resultOutcome(entry, result, readResult(result));
+  const outcomeFor = outcomes.get(call);
+  if (!outcomeFor) throw new TypeError("outcomeOf takes the call a middleware was handed");
+  return outcomeFor(result);
+}
+
+/** The outcome of a result of a tool this package prepared: its content read, its details against its output schema. */
+export function preparedOutcome(entry: PreparedTool): OutcomeFor {
+  return (result) => resultOutcome(entry, result, readResult(result));
 }
 
 const KINDS = new Set(["input", "returned", "result", "thrown"]);
@@ -190,20 +197,19 @@ async function step(middleware: Middleware, call: ToolCall, next: Next, tool: st
   }
 }
 
-/**
- * Runs a call through its chain. `checked` is the input check's outcome (the
- * value, or the failure `next()` answers with); `run` runs the tool on the
- * checked value.
- */
-export function runChain(
-  entry: PreparedTool,
-  chain: readonly Middleware[],
-  checked: { ok: true; value: unknown } | { ok: false; failure: CallOutcome },
-  host: HostContext,
-  run: (value: unknown) => Promise<CallOutcome>,
-): Promise<CallOutcome> {
-  const call = toolCall(entry, checked.ok ? checked.value : undefined, checked.ok, host);
+/** What a chain runs around: the tool, its checked input (or the failure `next()` answers with), the tool's run, and how `outcomeOf` reads a result. */
+export interface ChainTarget {
+  tool: CalledTool;
+  checked: { ok: true; value: unknown } | { ok: false; failure: CallOutcome };
+  run: (value: unknown) => Promise<CallOutcome>;
+  outcomeFor: OutcomeFor;
+}
+
+/** Runs a call through its chain, outermost middleware first. */
+export function runChain(chain: readonly Middleware[], target: ChainTarget, host: HostContext): Promise<CallOutcome> {
+  const { tool, checked, run } = target;
+  const call = toolCall(tool, checked.ok ? checked.value : undefined, checked.ok, host, target.outcomeFor);
   const innermost: Next = checked.ok ? () => run(checked.value) : () => Promise.resolve(checked.failure);
-  const first = chain.reduceRight<Next>((next, middleware) => () => step(middleware, call, next, entry.name), innermost);
+  const first = chain.reduceRight<Next>((next, middleware) => () => step(middleware, call, next, tool.name), innermost);
   return first();
 }

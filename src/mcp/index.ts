@@ -5,8 +5,9 @@ export { type HostList, type HostPolicy, hostnameOf, hostRefusal, hostSet, LOCAL
 export { listTools, type McpTool, type McpToolAnnotations } from "../protocol/list.ts";
 export { DEFAULT_SCOPES, type EffectScopes, mayCall } from "../protocol/scopes.ts";
 export { type AuthGate, createAuthGate, type McpAuthOptions } from "./auth.ts";
+export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.ts";
 export { type JwtVerifierOptions, jwtVerifier } from "./jwt.ts";
-export { createMcpServer, type ExternalCallContext, type ExternalTool, type McpServerOptions, supportsForms } from "./server.ts";
+export { createMcpServer, type McpServerOptions, supportsForms } from "./server.ts";
 export { type Closable, NEW_SESSION_MS, SessionTable } from "./sessions.ts";
 export { checkStateSealOptions, DEFAULT_STATE_TTL_SECONDS, type StateSealOptions } from "./state-seal.ts";

@@ -9,5 +9,6 @@
 
 export { jsonRpcError } from "../protocol/json-rpc-error.ts";
 export { effectOfAnnotations } from "../protocol/scopes.ts";
+export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
-export type { ExternalCallContext, ExternalTool, ToolSet } from "./server.ts";
+export type { ToolSet } from "./server.ts";

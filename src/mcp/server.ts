@@ -17,7 +17,7 @@ import {
 } from "@modelcontextprotocol/server";
 import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
-import type { CallFacts } from "../core/middleware.ts";
+import type { CallFacts, Middleware } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { supportsSampling } from "../core/sampling.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
@@ -31,29 +31,8 @@ import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protoc
 import { sampleByRequest } from "../protocol/sample.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
 import type { EffectOf } from "./auth.ts";
+import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
 import { createStateSeal, type StateSealOptions } from "./state-seal.ts";
-
-/**
- * A tool another framework owns (the Nuxt module uses it for the toolkit's
- * own tools): listed as given, answered by its own `call`. None of the core's
- * checks apply to it; its answer goes out as it returns it.
- */
-export interface ExternalTool {
-  /** The `tools/list` entry, `name` included. */
-  listing: { name: string; [key: string]: unknown };
-  /** Answers a call. A throw is answered as `<name> failed: <message>`. */
-  call(args: unknown, context: ExternalCallContext): Promise<Record<string, unknown>>;
-}
-
-/** What an external tool gets beside its arguments: the fields of SDK v1's request extra that make sense per request. */
-export interface ExternalCallContext {
-  signal: AbortSignal;
-  requestId: string | number;
-  _meta?: Record<string, unknown>;
-  /** The verified token of the request, when the HTTP face checks tokens. */
-  authInfo?: AuthInfo;
-  sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
-}
 
 export interface McpServerOptions extends StateSealOptions {
   /** Instructions a client may add to the model's context. */
@@ -76,6 +55,8 @@ export const SERVER_OPTIONS = ["instructions", "external", "requestStateKey", "r
 export interface ToolSet {
   tools: readonly AnyTool[];
   external: readonly ExternalTool[];
+  /** The middleware around each external tool's call (the package's own tools carry theirs, from `withMiddleware`). */
+  middleware?: readonly Middleware[];
 }
 
 /** What a server built for an HTTP face with authorization needs beyond the public options. */
@@ -125,8 +106,13 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
       if (refused) return errorResult(refused.errorDescription ?? "This call needs a scope the token lacks");
     }
+    const authInfo = ctx.http?.authInfo;
     const foreign = external.get(name);
-    if (foreign) return callExternal(foreign, args, ctx);
+    if (foreign) {
+      const facts: HostContext = { signal: ctx.mcpReq.signal, call: callFacts(server, ctx) };
+      if (authInfo) facts.auth = callerOf(authInfo);
+      return callExternal(foreign, args, ctx, set.middleware, facts);
+    }
     const entry = own.get(name);
     if (!entry) return unknownToolResult(info, name);
     const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
@@ -136,7 +122,6 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
       call: callFacts(server, ctx),
     };
-    const authInfo = ctx.http?.authInfo;
     if (authInfo) base.auth = callerOf(authInfo);
     const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, (n) => ctx.mcpReq.notify(n), report);
     if (progress) base.progress = progress;
@@ -201,31 +186,4 @@ function pushedAsks(ctx: ServerContext, forms: boolean, sampling: boolean): Pick
   if (forms) asks.ask = askByRequest((params, abort) => send("elicitation/create", params, abort), signal);
   if (sampling) asks.sample = sampleByRequest((params, abort) => send("sampling/createMessage", params, abort), signal);
   return asks;
-}
-
-/** The external tools by name; a name the package's own list also has is refused, as any duplicate is. */
-function externalIndex(external: readonly ExternalTool[], own: ReadonlyMap<string, unknown>): Map<string, ExternalTool> {
-  const index = new Map<string, ExternalTool>();
-  for (const tool of external) {
-    const name = tool.listing.name;
-    if (own.has(name) || index.has(name)) throw new ToolDefinitionError(`Duplicate tool name: ${JSON.stringify(name)}`);
-    index.set(name, tool);
-  }
-  return index;
-}
-
-async function callExternal(tool: ExternalTool, args: unknown, ctx: ServerContext): Promise<CallToolResult> {
-  const context: ExternalCallContext = {
-    signal: ctx.mcpReq.signal,
-    requestId: ctx.mcpReq.id,
-    sendNotification: (notification) => ctx.mcpReq.notify(notification as never),
-  };
-  if (ctx.mcpReq._meta) context._meta = ctx.mcpReq._meta as Record<string, unknown>;
-  if (ctx.http?.authInfo) context.authInfo = ctx.http.authInfo;
-  try {
-    // Its owner shaped the answer (the toolkit normalises its tools' returns); it goes out as given.
-    return (await tool.call(args ?? {}, context)) as CallToolResult;
-  } catch (error) {
-    return errorResult(failureText(tool.listing.name, error));
-  }
 }

@@ -72,6 +72,12 @@ export interface ModuleOptions {
    * its own `verifier` ({ verifyAccessToken }) for tokens that are not JWTs.
    */
   auth?: AuthModuleOptions;
+  /**
+   * A module exporting `middleware`, a list of middleware (`withMiddleware`'s)
+   * for every call on the route: the app's tools and the toolkit's own, e.g.
+   * `"~~/server/middleware-list"` exporting `[telemetry()]`.
+   */
+  middleware?: string;
 }
 
 export interface AuthModuleOptions {
@@ -236,6 +242,22 @@ function authRuntimeConfig(options: AuthModuleOptions | undefined, given: unknow
   };
 }
 
+/**
+ * Hands the server runtime one named export of a module the app names in an
+ * option (`#agntn-tools/<name>.mjs`), or `undefined` when the option is not
+ * set. A path that resolves to no file stops the build, naming the option.
+ */
+async function exportFrom(option: string, given: string | undefined, name: "tools" | "verifier" | "middleware"): Promise<void> {
+  const path = given === undefined ? undefined : await resolvePath(given);
+  if (path !== undefined && !existsSync(path)) {
+    throw new Error(`@agntn/tools: agntnTools.${option} is "${given}", but no file resolves from it (looked for ${path})`);
+  }
+  addServerTemplate({
+    filename: `#agntn-tools/${name}.mjs`,
+    getContents: () => (path ? `export { ${name} } from ${JSON.stringify(path)};\n` : `export const ${name} = undefined;\n`),
+  });
+}
+
 /** The runtime file next to this module: `.ts` in the sources, `.js` once built (tsdown builds each of RUNTIME_FILES). */
 function runtimeFile(name: RuntimeFile): string {
   for (const extension of [".ts", ".js", ".mjs"]) {
@@ -269,17 +291,10 @@ export default defineNuxtModule<ModuleOptions>({
     };
   },
   async setup(options, nuxt) {
-    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts", "allowedOrigins", "auth"]);
+    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts", "allowedOrigins", "auth", "middleware"]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
-    const verifierPath = options.auth?.verifier ? await resolvePath(options.auth.verifier) : undefined;
-    if (verifierPath && !existsSync(verifierPath)) {
-      throw new Error(`@agntn/tools: agntnTools.auth.verifier is "${options.auth?.verifier}", but no file resolves from it`);
-    }
-    addServerTemplate({
-      filename: "#agntn-tools/verifier.mjs",
-      getContents: () =>
-        verifierPath ? `export { verifier } from ${JSON.stringify(verifierPath)};\n` : "export const verifier = undefined;\n",
-    });
+    await exportFrom("auth.verifier", options.auth?.verifier, "verifier");
+    await exportFrom("middleware", options.middleware, "middleware");
     const found: string[] = [];
     const nitro = nuxt.options.nitro;
     nitro.experimental ??= {};
@@ -304,14 +319,7 @@ export default defineNuxtModule<ModuleOptions>({
       );
     }
     const identity = serverIdentity(nuxt, options);
-    const toolsPath = await resolvePath(options.tools);
-    if (!existsSync(toolsPath)) {
-      throw new Error(`@agntn/tools: agntnTools.tools is "${options.tools}", but no file resolves from it (looked for ${toolsPath})`);
-    }
-    addServerTemplate({
-      filename: "#agntn-tools/tools.mjs",
-      getContents: () => `export { tools } from ${JSON.stringify(toolsPath)};\n`,
-    });
+    await exportFrom("tools", options.tools, "tools");
     // The route is known once every module (the toolkit included) has set up its options.
     let route = "/mcp";
     nuxt.hook("modules:done", () => {

@@ -1,14 +1,29 @@
-/** The app's tools (`agntnTools.tools`), checked once at start-up: a broken tool or a duplicate name stops the server, not a request. */
-import { type AnyTool, indexTools } from "@agntn/tools";
+/**
+ * The app's tools (`agntnTools.tools`) and middleware (`agntnTools.middleware`),
+ * checked once at start-up: a broken tool, a duplicate name or a middleware
+ * that is no function stops the server, not a request. The app's tools carry
+ * the chain; the toolkit's own get the same list through their tool set.
+ */
+import { type AnyTool, indexTools, type Middleware, withMiddleware } from "@agntn/tools";
 import config from "#agntn-tools/config.mjs";
+import { middleware as given } from "#agntn-tools/middleware.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
+
+function checkedMiddleware(): readonly Middleware[] {
+  if (given === undefined) return [];
+  if (!Array.isArray(given)) throw new Error("@agntn/tools: agntnTools.middleware must name a module exporting `middleware` as a list");
+  return given;
+}
 
 function checkedList(): readonly AnyTool[] {
   if (!Array.isArray(tools)) {
     throw new Error(`@agntn/tools: ${config.toolsPath} must export its tool list as \`tools\``);
   }
   indexTools(tools);
-  return tools;
+  return middleware.length > 0 ? withMiddleware(tools, ...middleware) : tools;
 }
+
+/** The app's middleware, in the order it listed them. */
+export const middleware: readonly Middleware[] = checkedMiddleware();
 
 export const appTools: readonly AnyTool[] = checkedList();

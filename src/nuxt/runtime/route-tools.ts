@@ -8,7 +8,7 @@
  */
 import { type AnyTool, quote } from "@agntn/tools";
 import type { ExternalTool, ToolSet } from "@agntn/tools/internal/nuxt";
-import { appTools } from "./app-tools.ts";
+import { appTools, middleware } from "./app-tools.ts";
 import { resolveRouteTools } from "./toolkit-config.ts";
 import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
 
@@ -49,6 +49,6 @@ export async function routeTools(event: unknown): Promise<ToolSet> {
   const external = resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition));
   const tools = ownTools(new Set(external.map((tool) => tool.listing.name)));
   if (last && sameTools(last, tools, external)) return last;
-  last = { tools, external };
+  last = { tools, external, middleware };
   return last;
 }

@@ -6,6 +6,13 @@ declare module "#agntn-tools/tools.mjs" {
   export const tools: readonly AnyTool[] | undefined;
 }
 
+declare module "#agntn-tools/middleware.mjs" {
+  import type { Middleware } from "@agntn/tools";
+
+  /** The app's middleware list (`agntnTools.middleware`), or `undefined` when it names none. */
+  export const middleware: readonly Middleware[] | undefined;
+}
+
 declare module "#agntn-tools/verifier.mjs" {
   import type { OAuthTokenVerifier } from "@modelcontextprotocol/server";
 

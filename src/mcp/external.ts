@@ -1,0 +1,112 @@
+/**
+ * Tools another framework owns, served beside the package's own (the Nuxt
+ * module's route serves the toolkit's this way): listed as given and answered
+ * by their own `call`. None of the core's checks apply to them, and their
+ * answer goes out as they shape it; but a call passes the same scope check
+ * (./auth.ts, by its annotations) and the same middleware as any other.
+ */
+import type { AuthInfo, CallToolResult, ServerContext } from "@modelcontextprotocol/server";
+import type { CallOutcome } from "../core/call.ts";
+import { joinedText, readContent } from "../core/content.ts";
+import type { HostContext } from "../core/context.ts";
+import { failureText, ToolDefinitionError } from "../core/errors.ts";
+import { type CalledTool, type Middleware, runChain } from "../core/middleware.ts";
+import type { ToolResult } from "../core/types.ts";
+import { errorResult, mcpResult } from "../protocol/call.ts";
+import { effectOfAnnotations } from "../protocol/scopes.ts";
+
+export interface ExternalTool {
+  /** The `tools/list` entry, `name` included. */
+  listing: { name: string; [key: string]: unknown };
+  /** Answers a call. A throw is answered as `<name> failed: <message>`. */
+  call(args: unknown, context: ExternalCallContext): Promise<Record<string, unknown>>;
+}
+
+/** What an external tool gets beside its arguments: the fields of SDK v1's request extra that make sense per request. */
+export interface ExternalCallContext {
+  signal: AbortSignal;
+  requestId: string | number;
+  _meta?: Record<string, unknown>;
+  /** The verified token of the request, when the HTTP face checks tokens. */
+  authInfo?: AuthInfo;
+  sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
+}
+
+/** The external tools by name; a name the package's own list also has is refused, as any duplicate is. */
+export function externalIndex(external: readonly ExternalTool[], own: ReadonlyMap<string, unknown>): Map<string, ExternalTool> {
+  const index = new Map<string, ExternalTool>();
+  for (const tool of external) {
+    const name = tool.listing.name;
+    if (own.has(name) || index.has(name)) throw new ToolDefinitionError(`Duplicate tool name: ${JSON.stringify(name)}`);
+    index.set(name, tool);
+  }
+  return index;
+}
+
+/** The answer as its owner shaped it; a throw is the usual failure line. */
+async function answer(tool: ExternalTool, args: unknown, ctx: ServerContext): Promise<CallToolResult> {
+  const context: ExternalCallContext = {
+    signal: ctx.mcpReq.signal,
+    requestId: ctx.mcpReq.id,
+    sendNotification: (notification) => ctx.mcpReq.notify(notification as never),
+  };
+  if (ctx.mcpReq._meta) context._meta = ctx.mcpReq._meta as Record<string, unknown>;
+  if (ctx.http?.authInfo) context.authInfo = ctx.http.authInfo;
+  try {
+    return (await tool.call(args ?? {}, context)) as CallToolResult;
+  } catch (error) {
+    return errorResult(failureText(tool.listing.name, error));
+  }
+}
+
+/** An MCP answer as a call outcome a middleware can read; `result` keeps the answer itself. */
+function outcomeOfAnswer(result: ToolResult & { structuredContent?: unknown }): CallOutcome {
+  const read = readContent(result.content);
+  const content = read.ok ? read.blocks : [];
+  const text = joinedText(content);
+  const details = result.structuredContent;
+  if (result.isError === true) return { ok: false, kind: "returned", text, content, details, result };
+  return { ok: true, content, text, details, structured: details !== undefined, result };
+}
+
+/** The tool as a middleware sees it: its effect read from its annotations, as the scope check reads it. */
+function calledToolOf(tool: ExternalTool): CalledTool {
+  const { name, title, description, annotations } = tool.listing;
+  return Object.freeze({
+    name,
+    title: typeof title === "string" ? title : name,
+    description: typeof description === "string" ? description : "",
+    effect: effectOfAnnotations(annotations),
+  });
+}
+
+/**
+ * A call of an external tool, through `chain` when there is one. A middleware
+ * sees the arguments as sent (the tool's owner checks them when `next()`
+ * runs it); the answer it passes on goes out as the owner shaped it.
+ */
+export async function callExternal(
+  tool: ExternalTool,
+  args: unknown,
+  ctx: ServerContext,
+  chain: readonly Middleware[] | undefined,
+  host: HostContext,
+): Promise<CallToolResult> {
+  if (!chain || chain.length === 0) return answer(tool, args, ctx);
+  let raw: CallToolResult | undefined;
+  const outcome = await runChain(
+    chain,
+    {
+      tool: calledToolOf(tool),
+      checked: { ok: true, value: args ?? {} },
+      run: async () => {
+        raw = await answer(tool, args, ctx);
+        return outcomeOfAnswer(raw as never);
+      },
+      outcomeFor: (result) => outcomeOfAnswer(result),
+    },
+    host,
+  );
+  // Passed on untouched, the owner's answer goes out as it made it; anything else as MCP answers an outcome.
+  return raw !== undefined && "result" in outcome && outcome.result === raw ? raw : (mcpResult(outcome) as CallToolResult);
+}
