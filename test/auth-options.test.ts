@@ -4,7 +4,7 @@
  * check), scopes follow effects with the heavier covering the lighter, and
  * the metadata answers only reads.
  */
-import { createAuthGate, createMcpHttpHandler, DEFAULT_SCOPES, jwtVerifier, mayCall } from "@agntn/tools/mcp";
+import { createAuthGate, createJwtVerifier, createMcpHttpHandler, DEFAULT_SCOPES, mayCall } from "@agntn/tools/mcp";
 import { describe, expect, it } from "vitest";
 import { tools } from "../playground/server/tools.ts";
 
@@ -122,19 +122,19 @@ describe("a verifier that fails on its own (keys unreachable) refuses the reques
   });
 });
 
-describe("jwtVerifier refuses settings that would accept forged tokens", () => {
+describe("createJwtVerifier refuses settings that would accept forged tokens", () => {
   it.each([
-    ["HMAC", { algorithms: ["HS256"] }, "jwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)"],
-    ["none", { algorithms: ["none"] }, "jwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)"],
+    ["HMAC", { algorithms: ["HS256"] }, "createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)"],
+    ["none", { algorithms: ["none"] }, "createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)"],
     [
       "a misspelt key",
       { audiences: "x" },
-      'jwtVerifier: unknown option "audiences"; the options are issuer, audience, jwksUri, algorithms, clockToleranceSeconds',
+      'createJwtVerifier: unknown option "audiences"; the options are issuer, audience, jwksUri, algorithms, clockToleranceSeconds',
     ],
-    ["no issuer", { issuer: "" }, "jwtVerifier: issuer must be the issuer URL"],
+    ["no issuer", { issuer: "" }, "createJwtVerifier: issuer must be the issuer URL"],
   ])("%s", (_case, change, message) => {
     expect(() =>
-      jwtVerifier({ issuer: "https://auth.example.com", audience: "https://tools.example.com/mcp", ...change } as never),
+      createJwtVerifier({ issuer: "https://auth.example.com", audience: "https://tools.example.com/mcp", ...change } as never),
     ).toThrow(message);
   });
 });

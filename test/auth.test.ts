@@ -3,13 +3,13 @@
  * (oidc-provider on loopback, test/fixtures/authorization-server.ts): the
  * SDK v2 client gets its tokens there with its own client-credentials flow,
  * and every refusal is checked by status and challenge header, on
- * createMcpHttpHandler, mountMcp on h3 and a built Nuxt app's route, on
+ * createMcpHttpHandler, registerMcpRoute on h3 and a built Nuxt app's route, on
  * both protocol revisions.
  */
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { mountMcp } from "@agntn/tools/h3";
-import { createMcpHttpHandler, jwtVerifier, type McpHttpHandler } from "@agntn/tools/mcp";
+import { registerMcpRoute } from "@agntn/tools/h3";
+import { createJwtVerifier, createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import { Client, ClientCredentialsProvider, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { H3 } from "h3";
 import { type Server, serve } from "srvx";
@@ -58,7 +58,7 @@ beforeAll(async () => {
   as = await startAuthorizationServer();
   const info = { name: "agntn-auth", version: "1.0.0" };
   const auth = (resource: URL) => ({
-    verifier: jwtVerifier({ issuer: as.issuer, audience: resource }),
+    verifier: createJwtVerifier({ issuer: as.issuer, audience: resource }),
     resource,
     authorizationServers: [as.issuer],
     resourceName: "Notes",
@@ -71,11 +71,11 @@ beforeAll(async () => {
   faces.set("createMcpHttpHandler", plain.url);
   const onH3 = await serveWith((resource) => {
     const h3 = new H3();
-    mountMcp(h3, info, authTools, { auth: auth(resource) });
+    registerMcpRoute(h3, info, authTools, { auth: auth(resource) });
     return async (request) => h3.fetch(request);
   });
   h3Server = onH3.server;
-  faces.set("mountMcp (h3)", onH3.url);
+  faces.set("registerMcpRoute (h3)", onH3.url);
   await buildApp(APP);
   const port = await freePort();
   const audience = `http://127.0.0.1:${port}/mcp`;
@@ -151,7 +151,7 @@ const callOf = (name: string, args: Record<string, unknown> = {}) => ({
 
 const metadataOf = (url: URL) => new URL(`/.well-known/oauth-protected-resource${url.pathname}`, url);
 
-describe.each(["createMcpHttpHandler", "mountMcp (h3)", "the Nuxt route"])("%s with auth", (face) => {
+describe.each(["createMcpHttpHandler", "registerMcpRoute (h3)", "the Nuxt route"])("%s with auth", (face) => {
   const url = () => faces.get(face) as URL;
   const challenge = (error: string, description: string, extra = "") =>
     `Bearer error="${error}", error_description="${description}"${extra}, resource_metadata="${metadataOf(url()).href}"`;
@@ -311,7 +311,7 @@ describe("many instances: verification keeps nothing in memory", () => {
     const resource = new URL("http://127.0.0.1:9/mcp");
     const options = {
       requestStateKey: key,
-      auth: { verifier: jwtVerifier({ issuer: as.issuer, audience: resource }), resource, authorizationServers: [as.issuer] },
+      auth: { verifier: createJwtVerifier({ issuer: as.issuer, audience: resource }), resource, authorizationServers: [as.issuer] },
     };
     const [a, b] = [0, 1].map(() => createMcpHttpHandler({ name: "agntn-auth", version: "1.0.0" }, authTools, options));
     const servers = await Promise.all(

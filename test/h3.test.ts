@@ -4,7 +4,7 @@
  * answer must equal what `callTool` gives for the same call.
  */
 
-import { mcpRoute, mountMcp } from "@agntn/tools/h3";
+import { createMcpRoute, registerMcpRoute } from "@agntn/tools/h3";
 import { callTool, listTools } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { H3, serve } from "h3";
@@ -24,7 +24,7 @@ type Reply = { action: "accept"; content: Record<string, unknown> } | { action: 
 let replies: Reply[] = [];
 
 const app = new H3();
-const route = mountMcp(app, info, tools);
+const route = registerMcpRoute(app, info, tools);
 const server = serve(app, { port: 0, hostname: "127.0.0.1", silent: true });
 const clients = new Map<Revision, Client>();
 const asked = new Map<Revision, unknown[]>();
@@ -195,10 +195,10 @@ describe.each(["legacy", "modern"] as const)("h3 endpoint, %s revision", (revisi
   });
 });
 
-describe("mcpRoute", () => {
+describe("createMcpRoute", () => {
   it("serves on any path it is registered for", async () => {
     const other = new H3();
-    const direct = mcpRoute(info, [slugTool]);
+    const direct = createMcpRoute(info, [slugTool]);
     other.all("/tools/mcp", direct);
     const otherServer = serve(other, { port: 0, hostname: "127.0.0.1", silent: true });
     const client = new Client({ name: "h3-direct", version: "1.0.0" }, { versionNegotiation: { mode: { pin: MODERN } } });
@@ -216,7 +216,9 @@ describe("mcpRoute", () => {
   });
 
   it("refuses a list with a duplicate name before any request", () => {
-    expect(() => mcpRoute(info, [slugTool, slugTool])).toThrow('Duplicate tool name "text_slug": every tool in a list needs its own name');
+    expect(() => createMcpRoute(info, [slugTool, slugTool])).toThrow(
+      'Duplicate tool name "text_slug": every tool in a list needs its own name',
+    );
   });
 
   it("counts the open 2025 sessions", () => {

@@ -5,7 +5,7 @@
  */
 import { request } from "node:http";
 import { runCli } from "@agntn/tools/cli";
-import { mcpRoute, mountMcp } from "@agntn/tools/h3";
+import { createMcpRoute, registerMcpRoute } from "@agntn/tools/h3";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { registerOmpTools } from "@agntn/tools/omp";
 import { registerPiTools } from "@agntn/tools/pi";
@@ -131,10 +131,10 @@ describe.each([
   });
 });
 
-describe("mountMcp with no options, on h3", () => {
+describe("registerMcpRoute with no options, on h3", () => {
   it("refuses another host on both revisions and answers its own", async () => {
     const app = new H3();
-    const route = mountMcp(app, info, demoTools);
+    const route = registerMcpRoute(app, info, demoTools);
     const running = serve({ hostname: "127.0.0.1", port: 0, silent: true, fetch: (request) => app.fetch(request) });
     await running.ready();
     const target = new URL("/mcp", running.url);
@@ -280,26 +280,34 @@ describe("options checked when given: a misspelt key never turns a protection of
       () => createMcpHttpHandler(info, demoTools, { allowedHost: ["example.com"] } as never),
       typo("createMcpHttpHandler", "allowedHost", HTTP),
     ],
-    ["mcpRoute", () => mcpRoute(info, demoTools, { allowedOrigin: [] } as never), typo("mcpRoute", "allowedOrigin", HTTP)],
-    ["mountMcp", () => mountMcp({ all: () => {} }, info, demoTools, { path: "/mcp" } as never), typo("mountMcp", "path", `${HTTP}, route`)],
+    [
+      "createMcpRoute",
+      () => createMcpRoute(info, demoTools, { allowedOrigin: [] } as never),
+      typo("createMcpRoute", "allowedOrigin", HTTP),
+    ],
+    [
+      "registerMcpRoute",
+      () => registerMcpRoute({ all: () => {} }, info, demoTools, { path: "/mcp" } as never),
+      typo("registerMcpRoute", "path", `${HTTP}, route`),
+    ],
     [
       "registerPiTools",
       () => registerPiTools({} as never, demoTools, { failures: "keep" } as never),
-      typo("registerPiTools", "failures", "keepErrorResults, confirm, renderers, Text"),
+      typo("registerPiTools", "failures", "keepErrorResults, confirm, perTool, Text"),
     ],
     [
       "registerOmpTools",
       () => registerOmpTools({} as never, demoTools, { renderers: {} } as never),
-      typo("registerOmpTools", "renderers", "loadMode, tools, validation"),
+      typo("registerOmpTools", "renderers", "loadMode, perTool, validation"),
     ],
     [
       "registerOmpTools, per tool",
-      () => registerOmpTools({} as never, demoTools, { tools: { text_slug: { render: () => [] } } } as never),
-      typo('registerOmpTools: options.tools["text_slug"]', "render", "loadMode, summary, facts, renderCall, renderResult"),
+      () => registerOmpTools({} as never, demoTools, { perTool: { text_slug: { render: () => [] } } } as never),
+      typo('registerOmpTools: perTool["text_slug"]', "render", "loadMode, summary, facts, renderCall, renderResult"),
     ],
     [
       "toToolkitTools",
-      () => toToolkitTools(info, demoTools, { elicit: () => ({}) } as never),
+      () => toToolkitTools(demoTools, { elicit: () => ({}) } as never),
       typo("toToolkitTools", "elicit", "elicitation, logger, server, authInfo"),
     ],
     [

@@ -64,30 +64,40 @@ describe("refused before anything is registered", () => {
     [
       "options for a tool not in the list",
       [slugTool],
-      { tools: { text_count: {} } },
-      'OMP options.tools names "text_count", which is not a tool of this list',
+      { perTool: { text_count: {} } },
+      'registerOmpTools: perTool names "text_count", which is not a tool of this list',
     ],
     [
       "options for constructor, not in the list",
       [slugTool],
-      { tools: { constructor: {} } },
-      'OMP options.tools names "constructor", which is not a tool of this list',
+      { perTool: { constructor: {} } },
+      'registerOmpTools: perTool names "constructor", which is not a tool of this list',
     ],
-    ["an unknown loadMode", [slugTool], { loadMode: "hidden" }, 'OMP loadMode must be "essential" or "discoverable", got "hidden"'],
+    [
+      "an unknown loadMode",
+      [slugTool],
+      { loadMode: "hidden" },
+      'registerOmpTools: loadMode must be "essential" or "discoverable", got "hidden"',
+    ],
     [
       "an unknown per-tool loadMode",
       [slugTool],
-      { tools: { text_slug: { loadMode: "eager" } } },
-      'OMP options.tools["text_slug"].loadMode must be "essential" or "discoverable"',
+      { perTool: { text_slug: { loadMode: "eager" } } },
+      'registerOmpTools: perTool["text_slug"].loadMode must be "essential" or "discoverable"',
     ],
-    ["an unknown validation", [slugTool], { validation: "none" }, 'OMP validation must be "core" or "host", got "none"'],
+    ["an unknown validation", [slugTool], { validation: "none" }, 'registerOmpTools: validation must be "core" or "host", got "none"'],
     [
       "a renderer that is not a function",
       [slugTool],
-      { tools: { text_slug: { renderCall: "x" } } },
-      'OMP options.tools["text_slug"].renderCall must be a function',
+      { perTool: { text_slug: { renderCall: "x" } } },
+      'registerOmpTools: perTool["text_slug"].renderCall must be a function',
     ],
-    ["a per-tool entry that is not an object", [slugTool], { tools: { text_slug: 1 } }, 'OMP options.tools["text_slug"] must be an object'],
+    [
+      "a per-tool entry that is not an object",
+      [slugTool],
+      { perTool: { text_slug: 1 } },
+      'registerOmpTools: perTool["text_slug"] must be an object',
+    ],
     ["options that are not an object", [slugTool], "fast", "registerOmpTools: options must be an object"],
   ])("%s", (_what, list, options, message) => {
     const { pi, registered } = recordingPi();
@@ -106,7 +116,7 @@ describe("refused before anything is registered", () => {
 
   test("constructor is a tool name like any other", () => {
     const { pi, registered } = recordingPi();
-    registerOmpTools(pi, [constructorTool], { tools: { constructor: { loadMode: "essential" as const } } });
+    registerOmpTools(pi, [constructorTool], { perTool: { constructor: { loadMode: "essential" as const } } });
     expect(registered.map((r) => [r.name, r.loadMode])).toEqual([["constructor", "essential"]]);
   });
 });
@@ -137,7 +147,7 @@ describe("what OMP receives", () => {
   });
 
   test("loadMode: one for the list, overridden per tool", () => {
-    const options = { loadMode: "discoverable", tools: { text_count: { loadMode: "essential" } } } as const;
+    const options = { loadMode: "discoverable", perTool: { text_count: { loadMode: "essential" } } } as const;
     expect(registrationOf("text_slug", options).loadMode).toBe("discoverable");
     expect(registrationOf("text_count", options).loadMode).toBe("essential");
     expect(Object.hasOwn(registrationOf("text_slug"), "loadMode")).toBe(false);
@@ -153,7 +163,7 @@ describe("what OMP receives", () => {
   test("your own renderers are passed through as they are", () => {
     const renderCall = () => ({ render: () => ["mine"] });
     const renderResult = () => ({ render: () => ["my result"] });
-    const slug = registrationOf("text_slug", { tools: { text_slug: { renderCall, renderResult } } });
+    const slug = registrationOf("text_slug", { perTool: { text_slug: { renderCall, renderResult } } });
     expect(slug.renderCall).toBe(renderCall);
     expect(slug.renderResult).toBe(renderResult);
   });
@@ -166,7 +176,7 @@ describe("the status line", () => {
   test("call line: the title, then the summary, every value one clean line", () => {
     const plain = slugLine();
     expect(draw(plain.renderCall?.({ text: "x" }, asCall, theme) as never)).toEqual(["<toolTitle>*Text Slug*</>"]);
-    const summarized = slugLine({ tools: { text_slug: { summary: (args) => `for \u001b[31m${String(args.text)}\u202e` } } });
+    const summarized = slugLine({ perTool: { text_slug: { summary: (args) => `for \u001b[31m${String(args.text)}\u202e` } } });
     expect(draw(summarized.renderCall?.({ text: "two\nlines" }, asCall, theme) as never)).toEqual([
       "<toolTitle>*Text Slug*</> <muted>for two lines</>",
     ]);
@@ -180,7 +190,7 @@ describe("the status line", () => {
 
   test("final line: mark, title, tier, facts; an error shows no facts", () => {
     const facts = (details: unknown) => [`slug ${String((details as { slug: string }).slug)}`, "sep\n-"];
-    const slug = slugLine({ tools: { text_slug: { facts } } });
+    const slug = slugLine({ perTool: { text_slug: { facts } } });
     const done = { content: [{ type: "text" as const, text: "a-b" }], details: { slug: "a-b" } };
     expect(draw(slug.renderResult?.(done, asCall, theme) as never)).toEqual([
       "<success>OK</> <toolTitle>*Text Slug*</> <muted>read</> <dim>slug a-b · sep -</>",
@@ -193,7 +203,7 @@ describe("the status line", () => {
     const boom = () => {
       throw new Error("boom");
     };
-    const slug = slugLine({ tools: { text_slug: { summary: boom, facts: boom } } });
+    const slug = slugLine({ perTool: { text_slug: { summary: boom, facts: boom } } });
     const done = { content: [{ type: "text" as const, text: "a" }] };
     expect(draw(slug.renderCall?.({}, asCall, plainTheme) as never)).toEqual(["Text Slug"]);
     expect(draw(slug.renderResult?.(done, asCall, plainTheme) as never)).toEqual(["✓ Text Slug read"]);
@@ -208,7 +218,7 @@ describe("the status line", () => {
     [1, "✓"],
     [0, ""],
   ])("cut to %i columns", (width, expected) => {
-    const slug = slugLine({ tools: { text_slug: { facts: () => "one fact" } } });
+    const slug = slugLine({ perTool: { text_slug: { facts: () => "one fact" } } });
     const row = draw(slug.renderResult?.({ content: [] }, asCall, plainTheme) as never, width);
     expect(row).toEqual([expected]);
     expect(Array.from(row[0] ?? "").length).toBeLessThanOrEqual(width);

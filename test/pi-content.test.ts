@@ -96,11 +96,11 @@ describe("log on Pi", () => {
     const api = { registerTool: () => {}, on: () => {} } as never;
     expect(() => registerPiTools(api, contentTools, { logLevel: "verbose" as never })).toThrow(
       new ToolDefinitionError(
-        'Pi option logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency; got "verbose"',
+        'registerPiTools: logLevel must be one of debug, info, notice, warning, error, critical, alert, emergency; got "verbose"',
       ),
     );
     expect(() => registerPiTools(api, contentTools, { loglevel: "info" } as never)).toThrow(
-      'registerPiTools: unknown option "loglevel"; the options are keepErrorResults, confirm, renderers, Text, logLevel',
+      'registerPiTools: unknown option "loglevel"; the options are keepErrorResults, confirm, perTool, Text, logLevel',
     );
   });
 });

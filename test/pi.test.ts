@@ -378,14 +378,14 @@ describe("registerPiTools checks everything before registering", () => {
     [
       "a renderer naming no tool",
       [slugTool],
-      { renderers: { constructor: { renderCall: () => ({ render: () => [], invalidate() {} }) } } },
-      /renderers names "constructor", which is not a tool/,
+      { perTool: { constructor: { renderCall: () => ({ render: () => [], invalidate() {} }) } } },
+      /perTool names "constructor", which is not a tool/,
     ],
-    ["a callLine without Pi's Text", [slugTool], { renderers: { text_slug: { callLine: true } } }, /pass it as the Text option/],
+    ["a callLine without Pi's Text", [slugTool], { perTool: { text_slug: { callLine: true } } }, /pass it as the Text option/],
     [
       "a callLine beside a renderCall",
       [slugTool],
-      { renderers: { text_slug: { callLine: true, renderCall: () => ({ render: () => [], invalidate() {} }) } } },
+      { perTool: { text_slug: { callLine: true, renderCall: () => ({ render: () => [], invalidate() {} }) } } },
       /give renderCall or callLine, not both/,
     ],
   ])("refuses %s with a ToolDefinitionError and registers nothing", (_case, list, options, message) => {
@@ -400,7 +400,7 @@ describe("registerPiTools checks everything before registering", () => {
     const { api, registered, events } = recordingPi();
     const renderCall = () => ({ render: () => ["call"], invalidate() {} });
     const renderResult = () => ({ render: () => ["result"], invalidate() {} });
-    registerPiTools(api, [slugTool, statsTool], { renderers: { text_slug: { renderCall, renderResult } } });
+    registerPiTools(api, [slugTool, statsTool], { perTool: { text_slug: { renderCall, renderResult } } });
     expect(registered.map((t) => t.name)).toEqual(["text_slug", "text_stats"]);
     expect(registered[0]?.renderCall).toBe(renderCall);
     expect(registered[0]?.renderResult).toBe(renderResult);
@@ -416,7 +416,7 @@ describe("registerPiTools checks everything before registering", () => {
     const { api, registered } = recordingPi();
     registerPiTools(api, [slugTool, countTool], {
       Text,
-      renderers: { text_slug: { callLine: true }, text_count: { callLine: (args) => `${String(args.text).length} chars\u001b[2J\nnext` } },
+      perTool: { text_slug: { callLine: true }, text_count: { callLine: (args) => `${String(args.text).length} chars\u001b[2J\nnext` } },
     });
     type Draw = (args: unknown, theme: unknown, context?: { lastComponent?: unknown }) => Text;
     const slugLine = registered[0]?.renderCall as Draw;
@@ -433,7 +433,7 @@ describe("registerPiTools checks everything before registering", () => {
     const broken = recordingPi();
     registerPiTools(broken.api, [slugTool], {
       Text,
-      renderers: {
+      perTool: {
         text_slug: {
           callLine: () => {
             throw new Error("no");

@@ -1,6 +1,6 @@
 /**
  * The one request path, attacked. Every HTTP face (createMcpHttpHandler on
- * srvx, mountMcp on h3, a built Nuxt app's route) answers through the same
+ * srvx, registerMcpRoute on h3, a built Nuxt app's route) answers through the same
  * steps, each once: Host and Origin, the token, the body read within its
  * bound, then dispatch with the scope check where the call runs. Each face is
  * served with authorization (tokens from oidc-provider on loopback) and
@@ -20,8 +20,8 @@
 import { request } from "node:http";
 import { createServer } from "node:net";
 import { join } from "node:path";
-import { mountMcp } from "@agntn/tools/h3";
-import { createMcpHttpHandler, type ExternalTool, jwtVerifier, type McpHttpHandler } from "@agntn/tools/mcp";
+import { registerMcpRoute } from "@agntn/tools/h3";
+import { createJwtVerifier, createMcpHttpHandler, type ExternalTool, type McpHttpHandler } from "@agntn/tools/mcp";
 import { H3 } from "h3";
 import { type Server, serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -90,7 +90,7 @@ async function serveWith(make: (resource: URL) => (request: Request) => Promise<
 }
 
 const authFor = (resource: URL) => ({
-  verifier: jwtVerifier({ issuer: as.issuer, audience: resource }),
+  verifier: createJwtVerifier({ issuer: as.issuer, audience: resource }),
   resource,
   authorizationServers: [as.issuer],
 });
@@ -113,10 +113,10 @@ beforeAll(async () => {
     faces.push({ name: "createMcpHttpHandler", url, auth, originOption: "allowedOrigins", handler: handler as McpHttpHandler });
     const h3url = await serveWith((resource) => {
       const app = new H3();
-      handlers.push(mountMcp(app, INFO, pathTools, { external: EXTERNAL, ...(auth ? { auth: authFor(resource) } : {}) }));
+      handlers.push(registerMcpRoute(app, INFO, pathTools, { external: EXTERNAL, ...(auth ? { auth: authFor(resource) } : {}) }));
       return async (request) => app.fetch(request);
     });
-    faces.push({ name: "mountMcp on h3", url: h3url, auth, originOption: "allowedOrigins" });
+    faces.push({ name: "registerMcpRoute on h3", url: h3url, auth, originOption: "allowedOrigins" });
   }
   await buildApp(APP);
   const port = await freePort();
@@ -278,7 +278,7 @@ function chunked(url: URL, headers: Record<string, string>, total: number): Prom
 // ─── The attacks ──────────────────────────────────────────────────────────────
 
 /** Every face by its label, known before the servers start (tests are collected first); each test finds its live face by label. */
-const FACE_NAMES = ["createMcpHttpHandler", "mountMcp on h3", "the Nuxt route"] as const;
+const FACE_NAMES = ["createMcpHttpHandler", "registerMcpRoute on h3", "the Nuxt route"] as const;
 const label = (name: string, auth: boolean) => `${name}, ${auth ? "with" : "without"} auth`;
 const LABELS = FACE_NAMES.flatMap((name) => [label(name, true), label(name, false)]);
 

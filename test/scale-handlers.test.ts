@@ -1,5 +1,5 @@
 /**
- * `createMcpHttpHandler` and `mountMcp` on many instances: three processes of
+ * `createMcpHttpHandler` and `registerMcpRoute` on many instances: three processes of
  * each (one shared state key) behind a real nginx with round robin, plus one
  * process with another key, through the shared many-instance suite.
  */
@@ -46,7 +46,7 @@ function startInstance(face: "handler" | "h3", key: string): Promise<Instance> {
 }
 
 for (const face of ["handler", "h3"] as const) {
-  const label = face === "handler" ? "createMcpHttpHandler" : "mountMcp (h3)";
+  const label = face === "handler" ? "createMcpHttpHandler" : "registerMcpRoute (h3)";
   describe(`${label} behind nginx`, () => {
     let instances: Instance[] = [];
     let stranger: Instance;

@@ -25,7 +25,7 @@ const badArgs = { who: "", times: 9, x: 1 };
 describe("@nuxtjs/mcp-toolkit's entries", () => {
   test("list the schema without symbol keys and answer like callTool", async () => {
     const server = new McpServer({ name: "legacy", version: "1.0.0" });
-    for (const { name, handler, ...config } of toToolkitTools(info, [legacySchemaTool])) {
+    for (const { name, handler, ...config } of toToolkitTools([legacySchemaTool])) {
       server.registerTool(name, config as never, handler as never);
     }
     const [a, b] = InMemoryTransport.createLinkedPair();

@@ -1,6 +1,6 @@
 import { defineTool, type JsonSchema, ToolDefinitionError, Type } from "@agntn/tools";
 import { callTool, listTools } from "@agntn/tools/mcp";
-import { checkStandIn, type ToolkitOptions, type ToolkitTool, toToolkitTools, zodStandIn } from "@agntn/tools/toolkit";
+import { checkStandIn, type ToolkitTool, type ToolkitToolsOptions, toToolkitTools, zodStandIn } from "@agntn/tools/toolkit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -83,7 +83,7 @@ describe("toToolkitTools entries", () => {
   const all = [...tools, iconTool];
 
   it("list what listTools lists, icons left home, schemas through the stand-in", () => {
-    const entries = toToolkitTools(info, all);
+    const entries = toToolkitTools(all);
     const listed = listTools(all).tools;
     expect(entries.map((entry) => entry.name)).toEqual(listed.map((tool) => tool.name));
     for (const [i, entry] of entries.entries()) {
@@ -111,11 +111,11 @@ describe("toToolkitTools entries", () => {
   });
 
   it("refuse a list with a duplicate name before anything is served", () => {
-    expect(() => toToolkitTools(info, [slugTool, slugTool])).toThrow(ToolDefinitionError);
+    expect(() => toToolkitTools([slugTool, slugTool])).toThrow(ToolDefinitionError);
   });
 
   it("fit defineMcpHandler({ tools }) without any SDK v2 type", () => {
-    const entries = toToolkitTools(info, tools);
+    const entries = toToolkitTools(tools);
     expectTypeOf(entries).toExtend<McpToolDefinitionListItem[]>();
     const options: McpHandlerOptions = { name: "demo", tools: entries };
     expect(options.tools).toBe(entries);
@@ -157,7 +157,7 @@ async function wire(entries: ToolkitTool[], replies?: unknown[]): Promise<Wired>
   return { client, forms };
 }
 
-const canAsk: ToolkitOptions = { elicitation: () => ({ supports: (mode) => mode === "form" }) };
+const canAsk: ToolkitToolsOptions = { elicitation: () => ({ supports: (mode) => mode === "form" }) };
 
 describe("answers through SDK v1's McpServer", () => {
   it.each([
@@ -166,13 +166,13 @@ describe("answers through SDK v1's McpServer", () => {
     { label: "missing arguments", name: "text_slug", args: undefined },
     { label: "output schema", name: "text_stats", args: { text: "a b" } },
   ])("equal callTool's: $label", async ({ name, args }) => {
-    const { client } = await wire(toToolkitTools(info, tools));
+    const { client } = await wire(toToolkitTools(tools));
     const answer = await client.callTool({ name, ...(args === undefined ? {} : { arguments: args }) });
     expect(answer).toEqual(await callTool(info, tools, name, args));
   });
 
   it("send no progress without a session, even when the call has a token", async () => {
-    const { client } = await wire(toToolkitTools(info, tools));
+    const { client } = await wire(toToolkitTools(tools));
     const reports: unknown[] = [];
     const answer = await client.callTool({ name: "text_count", arguments: { text: "a\nb" } }, undefined, {
       onprogress: (p) => reports.push(p),
@@ -182,7 +182,7 @@ describe("answers through SDK v1's McpServer", () => {
   });
 
   it("ask through elicitation/create when the composable says the client fills forms", async () => {
-    const { client, forms } = await wire(toToolkitTools(info, [renameTool], canAsk), [
+    const { client, forms } = await wire(toToolkitTools([renameTool], canAsk), [
       { action: "accept", content: { separator: "-" } },
       { action: "accept", content: { apply: true } },
     ]);
@@ -193,8 +193,8 @@ describe("answers through SDK v1's McpServer", () => {
 
   it("leave ask undefined without the option, or when the client fills no forms", async () => {
     const nobody = "Nobody to ask: run this where a person can answer, or rename by hand.";
-    const withoutOption = await wire(toToolkitTools(info, [renameTool]), []);
-    const noForms = await wire(toToolkitTools(info, [renameTool], { elicitation: () => ({ supports: () => false }) }), []);
+    const withoutOption = await wire(toToolkitTools([renameTool]), []);
+    const noForms = await wire(toToolkitTools([renameTool], { elicitation: () => ({ supports: () => false }) }), []);
     for (const { client, forms } of [withoutOption, noForms]) {
       const answer = await client.callTool({ name: "files_rename", arguments: { names: ["a"] } });
       expect(answer).toEqual({ content: [{ type: "text", text: nobody }], isError: true });
@@ -204,7 +204,7 @@ describe("answers through SDK v1's McpServer", () => {
 
   it("answer every call with the composable's error when it cannot find the request", async () => {
     const { client } = await wire(
-      toToolkitTools(info, tools, {
+      toToolkitTools(tools, {
         elicitation: () => {
           throw new Error("Nitro request context is not available. Enable the experimental flag using `experimental.asyncContext: true`.");
         },

@@ -1,5 +1,5 @@
 // server.ts: the MCP endpoint refuses every request without an access token for it.
-import { createMcpHttpHandler, jwtVerifier } from "@agntn/tools/mcp";
+import { createJwtVerifier, createMcpHttpHandler } from "@agntn/tools/mcp";
 import { serve } from "srvx";
 import { tools } from "./tools.ts";
 
@@ -10,7 +10,7 @@ const handler = createMcpHttpHandler({ name: "slugs", version: "1.0.0" }, tools,
   allowedHosts: ["tools.example.com"],
   auth: {
     // Signature (against the issuer's published keys), issuer, audience and expiry, checked by jose.
-    verifier: jwtVerifier({ issuer, audience: resource }),
+    verifier: createJwtVerifier({ issuer, audience: resource }),
     resource,
     authorizationServers: [issuer],
     resourceName: "Slugs",

@@ -8,5 +8,5 @@ export default defineMcpHandler({
   version: "1.0.0",
   // The toolkit's types want Zod schemas; ours are Zod stand-ins carrying the JSON Schema as written.
   // The three composables let tools ask the person, log to the client and sample the client's model.
-  tools: toToolkitTools({ name: "slugs" }, tools, { elicitation: useMcpElicitation, logger: useMcpLogger, server: useMcpServer }) as never,
+  tools: toToolkitTools(tools, { elicitation: useMcpElicitation, logger: useMcpLogger, server: useMcpServer }),
 });

@@ -7,7 +7,7 @@ import { tools } from "./tools.ts";
 export default function slugs(pi: OmpExtensionApi) {
   registerOmpTools(pi, tools, {
     loadMode: "essential",
-    tools: {
+    perTool: {
       text_slug: { summary: (args) => String(args.text ?? "") },
       text_stats: { facts: (details) => `${(details as { words: number }).words} words` },
     },

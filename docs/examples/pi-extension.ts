@@ -7,7 +7,7 @@ import { tools } from "./tools.ts";
 export default function slugs(pi: ExtensionAPI) {
   registerPiTools(pi, tools, {
     confirm: "writes", // ask the person before files_rename (effect "write") runs
-    renderers: { text_slug: { callLine: (args) => String(args.text ?? "") } },
+    perTool: { text_slug: { callLine: (args) => String(args.text ?? "") } },
     Text,
   });
 }

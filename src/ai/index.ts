@@ -4,4 +4,4 @@
  */
 export type { AiToolOutput } from "./output.ts";
 export type { AiSamplingOptions } from "./sampling.ts";
-export { type AiTool, AiToolError, type AiToolOptions, type AiToolSet, type DetailsOf, toAiTool, toAiTools } from "./tool.ts";
+export { type AiTool, AiToolError, type AiToolSet, type AiToolsOptions, type DetailsOf, toAiTool, toAiTools } from "./tool.ts";

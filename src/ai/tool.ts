@@ -27,7 +27,7 @@ export type DetailsOf<T> = T extends ToolDefinition<any, infer Details> ? Detail
 export type AiTool<T extends AnyTool> = Tool<InputOf<T["input"]>, AiToolOutput<DetailsOf<T>>>;
 
 /** How a converted tool runs. */
-export interface AiToolOptions {
+export interface AiToolsOptions {
   /**
    * The model a tool's `sample` asks. Without it, `sample` is `undefined`:
    * the AI SDK gives a tool's `execute` no model of its own.
@@ -99,12 +99,12 @@ async function run(
  * parts). Throws {@link ToolDefinitionError} for a broken definition, one
  * whose output schema declares a `text` field, or unknown options.
  */
-export function toAiTool<T extends AnyTool>(tool: T, options: AiToolOptions = {}): AiTool<T> {
+export function toAiTool<T extends AnyTool>(tool: T, options: AiToolsOptions = {}): AiTool<T> {
   const sampling = checkAiOptions("toAiTool", options);
   return convert(prepareTool(tool), sampling) as AiTool<T>;
 }
 
-function checkAiOptions(where: string, options: AiToolOptions): AiSamplingOptions | undefined {
+function checkAiOptions(where: string, options: AiToolsOptions): AiSamplingOptions | undefined {
   checkOptionKeys(where, options, ["sampling"]);
   return checkSampling(where, options.sampling);
 }
@@ -140,7 +140,7 @@ function convert(entry: PreparedTool, sampling: AiSamplingOptions | undefined): 
  * (a duplicate name or a broken tool throws {@link ToolDefinitionError}), so
  * a list that cannot work gives no tool set at all, never a partial one.
  */
-export function toAiTools<const T extends readonly AnyTool[]>(tools: T, options: AiToolOptions = {}): AiToolSet<T[number]> {
+export function toAiTools<const T extends readonly AnyTool[]>(tools: T, options: AiToolsOptions = {}): AiToolSet<T[number]> {
   const index = indexTools(tools);
   const sampling = checkAiOptions("toAiTools", options);
   // No prototype: a tool named `constructor` is a key like any other.

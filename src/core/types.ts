@@ -159,7 +159,7 @@ export interface Caller {
   clientId: string;
   /** The scopes the token grants. */
   scopes: string[];
-  /** The token's claims as the verifier read them (a JWT's payload for `jwtVerifier`). */
+  /** The token's claims as the verifier read them (a JWT's payload for `createJwtVerifier`). */
   claims: Record<string, unknown>;
   /** When the token expires, in seconds since the epoch. */
   expiresAt?: number;

@@ -14,7 +14,7 @@
 import type { H3Event } from "h3";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { createMcpHttpHandler, HTTP_OPTIONS, type McpHttpOptions } from "../mcp/http.ts";
+import { createMcpHttpHandler, HTTP_OPTIONS, type McpHttpHandlerOptions } from "../mcp/http.ts";
 
 /** An h3 handler serving MCP, with the handle to close its sessions on shutdown. */
 export interface McpRoute {
@@ -29,11 +29,11 @@ export interface McpRoute {
 
 /**
  * An h3 v2 handler that serves a tool list over Streamable HTTP. Register it
- * for every method: `app.all("/mcp", mcpRoute(info, tools))`. The list is
+ * for every method: `app.all("/mcp", createMcpRoute(info, tools))`. The list is
  * checked now: a broken tool or a duplicate name throws before any request.
  */
-export function mcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpRoute {
-  checkOptionKeys("mcpRoute", options, HTTP_OPTIONS);
+export function createMcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions = {}): McpRoute {
+  checkOptionKeys("createMcpRoute", options, HTTP_OPTIONS);
   const handler = createMcpHttpHandler(info, tools, options);
   const route = (event: H3Event) => handler.fetch(event.req as Request);
   return Object.defineProperties(route, {
@@ -43,12 +43,12 @@ export function mcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: M
   }) as McpRoute;
 }
 
-/** What {@link mountMcp} needs of an app: h3's `all(route, handler)`. */
+/** What {@link registerMcpRoute} needs of an app: h3's `all(route, handler)`. */
 export interface RouteTarget {
   all(route: string, handler: (event: H3Event) => Promise<Response>): unknown;
 }
 
-export interface MountMcpOptions extends McpHttpOptions {
+export interface McpRouteOptions extends McpHttpHandlerOptions {
   /** The path the endpoint answers on. Default `/mcp`. */
   route?: string;
 }
@@ -58,10 +58,10 @@ export interface MountMcpOptions extends McpHttpOptions {
  * so the caller can close its sessions when the server stops. With `auth`,
  * the protected resource metadata's well-known path is registered too.
  */
-export function mountMcp(app: RouteTarget, info: ServerInfo, tools: readonly AnyTool[], options: MountMcpOptions = {}): McpRoute {
-  checkOptionKeys("mountMcp", options, [...HTTP_OPTIONS, "route"]);
+export function registerMcpRoute(app: RouteTarget, info: ServerInfo, tools: readonly AnyTool[], options: McpRouteOptions = {}): McpRoute {
+  checkOptionKeys("registerMcpRoute", options, [...HTTP_OPTIONS, "route"]);
   const { route = "/mcp", ...rest } = options;
-  const handler = mcpRoute(info, tools, rest);
+  const handler = createMcpRoute(info, tools, rest);
   app.all(route, handler);
   for (const path of handler.metadataPaths ?? []) app.all(path, handler);
   return handler;

@@ -26,7 +26,7 @@ import type { Effect } from "../core/types.ts";
 import { type EffectScopes, effectScopes, mayCall } from "../protocol/scopes.ts";
 
 export interface McpAuthOptions {
-  /** Checks an access token and says who it is for: the SDK's verifier shape. `jwtVerifier` is one; any provider's fits. */
+  /** Checks an access token and says who it is for: the SDK's verifier shape. `createJwtVerifier` is one; any provider's fits. */
   verifier: OAuthTokenVerifier;
   /**
    * This endpoint's public URL, e.g. `https://example.com/mcp`: the audience

@@ -1,7 +1,7 @@
 /**
  * Streamable HTTP for both protocol revisions from one web-standard `fetch`,
  * and the one path every HTTP face takes (`createMcpHttpHandler`, h3's
- * `mountMcp`, the Nuxt module's route). Each step runs once per request and
+ * `registerMcpRoute`, the Nuxt module's route). Each step runs once per request and
  * hands on what it found; nothing reads the request a second time:
  *
  * 1. Host and Origin (./../protocol/hosts.ts), before anything is read;
@@ -39,7 +39,7 @@ import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type Too
 import { SessionTable } from "./sessions.ts";
 import { createStateSeal } from "./state-seal.ts";
 
-export interface McpHttpOptions extends McpServerOptions {
+export interface McpHttpHandlerOptions extends McpServerOptions {
   /**
    * Host names the `Host` header may name (DNS-rebinding protection). Default:
    * this machine's names, `localhost`, `127.0.0.1` and `[::1]`. A public
@@ -114,7 +114,7 @@ export interface OptionNames {
 const OWN_NAMES: OptionNames = { allowedHosts: "allowedHosts", allowedOrigins: "allowedOrigins" };
 
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
-export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpOptions = {}): McpHttpHandler {
+export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions = {}): McpHttpHandler {
   checkOptionKeys("createMcpHttpHandler", options, HTTP_OPTIONS);
   const { external = [], ...rest } = options;
   const set: ToolSet = { tools, external };
@@ -153,7 +153,7 @@ export interface RouteHandler extends McpHttpHandler {
 export function serveHttp(
   info: ServerInfo,
   tools: ToolSource,
-  options: Omit<McpHttpOptions, "external">,
+  options: Omit<McpHttpHandlerOptions, "external">,
   names: OptionNames,
 ): RouteHandler {
   const onerror = options.onerror ?? (() => {});
@@ -284,7 +284,7 @@ function sdkOptions(read: ReadRequest): { parsedBody?: unknown; authInfo?: AuthI
 }
 
 /** Where this handler answers: the given names, or this machine's; pages from its own origin, or the given ones. */
-function hostPolicy(options: McpHttpOptions, names: OptionNames): HostPolicy {
+function hostPolicy(options: McpHttpHandlerOptions, names: OptionNames): HostPolicy {
   const hosts = hostListOption(options.allowedHosts, names.allowedHosts) ?? LOCAL_HOSTS;
   return {
     hosts: hosts === "any" ? "any" : hostSet(hosts),
@@ -295,7 +295,7 @@ function hostPolicy(options: McpHttpOptions, names: OptionNames): HostPolicy {
 }
 
 /** The session bounds, each a whole number above zero or its default. */
-function sessionLimits(options: McpHttpOptions) {
+function sessionLimits(options: McpHttpHandlerOptions) {
   const max = countOption(options.maxSessions, "maxSessions", 1000);
   return {
     max,

@@ -6,8 +6,8 @@ export { listTools, type McpTool, type McpToolAnnotations } from "../protocol/li
 export { DEFAULT_SCOPES, type EffectScopes, mayCall } from "../protocol/scopes.ts";
 export { type AuthGate, createAuthGate, type McpAuthOptions } from "./auth.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";
-export { createMcpHttpHandler, type McpHttpHandler, type McpHttpOptions } from "./http.ts";
-export { type JwtVerifierOptions, jwtVerifier } from "./jwt.ts";
+export { createMcpHttpHandler, type McpHttpHandler, type McpHttpHandlerOptions } from "./http.ts";
+export { createJwtVerifier, type JwtVerifierOptions } from "./jwt.ts";
 export { createMcpServer, type McpServerOptions, supportsForms } from "./server.ts";
 export { type Closable, NEW_SESSION_MS, SessionTable } from "./sessions.ts";
 export { checkStateSealOptions, DEFAULT_STATE_TTL_SECONDS, type StateSealOptions } from "./state-seal.ts";

@@ -69,13 +69,13 @@ function refusal(error: unknown): OAuthError {
 }
 
 /** A verifier for JWT access tokens of one issuer and audience. */
-export function jwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
-  checkOptionKeys("jwtVerifier", options, JWT_OPTIONS);
-  if (typeof options.issuer !== "string" || options.issuer === "") throw new TypeError("jwtVerifier: issuer must be the issuer URL");
+export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
+  checkOptionKeys("createJwtVerifier", options, JWT_OPTIONS);
+  if (typeof options.issuer !== "string" || options.issuer === "") throw new TypeError("createJwtVerifier: issuer must be the issuer URL");
   const audience = new URL(options.audience).href;
   const algorithms = options.algorithms ?? ASYMMETRIC;
   if (!Array.isArray(algorithms) || algorithms.some((alg) => typeof alg !== "string" || alg === "none" || alg.startsWith("HS"))) {
-    throw new TypeError("jwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)");
+    throw new TypeError("createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)");
   }
   const tolerance = options.clockToleranceSeconds ?? 5;
   let keys: Promise<JWTVerifyGetKey> | undefined;

@@ -8,7 +8,7 @@
  * `typebox` import for its own shim, whose schemas no definition accepts.
  */
 export type { OmpProgressDetails } from "./execute.ts";
-export type { OmpOptions, OmpToolOptions } from "./options.ts";
+export type { OmpToolOptions, OmpToolsOptions } from "./options.ts";
 export { registerOmpTools } from "./register.ts";
 export type {
   OmpApproval,

@@ -6,9 +6,9 @@ import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import type { OmpLoadMode, OmpRenderCall, OmpRenderResult } from "./types.ts";
 
-/** Per-tool choices, keyed by tool name in {@link OmpOptions.tools}. */
+/** Per-tool choices, keyed by tool name in {@link OmpToolsOptions.perTool}. */
 export interface OmpToolOptions {
-  /** Overrides {@link OmpOptions.loadMode} for this tool. */
+  /** Overrides {@link OmpToolsOptions.loadMode} for this tool. */
   loadMode?: OmpLoadMode;
   /** One line after the title on the call line, from the call's arguments (e.g. the file it touches). */
   summary?: (args: Record<string, unknown>) => string | undefined;
@@ -20,11 +20,11 @@ export interface OmpToolOptions {
   renderResult?: OmpRenderResult;
 }
 
-export interface OmpOptions {
+export interface OmpToolsOptions {
   /** How OMP presents every tool of the list; OMP's default for extension tools is "discoverable". */
   loadMode?: OmpLoadMode;
   /** Per-tool choices. A key that names no tool of the list is a {@link ToolDefinitionError}. */
-  tools?: Readonly<Record<string, OmpToolOptions>>;
+  perTool?: Readonly<Record<string, OmpToolOptions>>;
   /**
    * Who answers bad input first. "core" (the default) marks the registration
    * `lenientArgValidation`, so OMP forwards arguments its own validator
@@ -46,30 +46,33 @@ const FUNCTIONS = ["summary", "facts", "renderCall", "renderResult"] as const;
  * Map (tool names are user data: `constructor` is a valid tool name and must
  * not find `Object.prototype.constructor`).
  */
-export function checkOptions(options: OmpOptions, names: ReadonlySet<string>): Map<string, OmpToolOptions> {
-  checkOptionKeys("registerOmpTools", options, ["loadMode", "tools", "validation"]);
+export function checkOptions(options: OmpToolsOptions, names: ReadonlySet<string>): Map<string, OmpToolOptions> {
+  checkOptionKeys("registerOmpTools", options, ["loadMode", "perTool", "validation"]);
   if (options.loadMode !== undefined && !LOAD_MODES.has(options.loadMode)) {
-    throw new ToolDefinitionError(`OMP loadMode must be "essential" or "discoverable", got ${quote(String(options.loadMode))}`);
+    throw new ToolDefinitionError(
+      `registerOmpTools: loadMode must be "essential" or "discoverable", got ${quote(String(options.loadMode))}`,
+    );
   }
   if (options.validation !== undefined && !VALIDATIONS.has(options.validation)) {
-    throw new ToolDefinitionError(`OMP validation must be "core" or "host", got ${quote(String(options.validation))}`);
+    throw new ToolDefinitionError(`registerOmpTools: validation must be "core" or "host", got ${quote(String(options.validation))}`);
   }
   const perTool = new Map<string, OmpToolOptions>();
-  if (options.tools === undefined) return perTool;
-  if (!isRecord(options.tools)) throw new ToolDefinitionError("OMP options.tools must be an object keyed by tool name");
-  for (const name of Object.keys(options.tools)) {
+  if (options.perTool === undefined) return perTool;
+  if (!isRecord(options.perTool)) throw new ToolDefinitionError("registerOmpTools: perTool must be an object keyed by tool name");
+  for (const name of Object.keys(options.perTool)) {
     if (!names.has(name)) {
-      throw new ToolDefinitionError(`OMP options.tools names ${quote(name)}, which is not a tool of this list`);
+      throw new ToolDefinitionError(`registerOmpTools: perTool names ${quote(name)}, which is not a tool of this list`);
     }
-    const entry: unknown = options.tools[name];
-    if (!isRecord(entry)) throw new ToolDefinitionError(`OMP options.tools[${quote(name)}] must be an object`);
-    checkOptionKeys(`registerOmpTools: options.tools[${quote(name)}]`, entry, ["loadMode", ...FUNCTIONS]);
+    const entry: unknown = options.perTool[name];
+    const where = `registerOmpTools: perTool[${quote(name)}]`;
+    if (!isRecord(entry)) throw new ToolDefinitionError(`${where} must be an object`);
+    checkOptionKeys(where, entry, ["loadMode", ...FUNCTIONS]);
     if (entry.loadMode !== undefined && !LOAD_MODES.has(entry.loadMode)) {
-      throw new ToolDefinitionError(`OMP options.tools[${quote(name)}].loadMode must be "essential" or "discoverable"`);
+      throw new ToolDefinitionError(`${where}.loadMode must be "essential" or "discoverable"`);
     }
     for (const key of FUNCTIONS) {
       if (entry[key] !== undefined && typeof entry[key] !== "function") {
-        throw new ToolDefinitionError(`OMP options.tools[${quote(name)}].${key} must be a function`);
+        throw new ToolDefinitionError(`${where}.${key} must be a function`);
       }
     }
     perTool.set(name, entry as OmpToolOptions);

@@ -18,7 +18,7 @@ import { propertiesOf, toJsonSchema } from "../core/schema.ts";
 import type { AnyTool, Effect } from "../core/types.ts";
 import { executeFor } from "./execute.ts";
 import { ompLogger } from "./log.ts";
-import { checkOptions, type OmpOptions, type OmpToolOptions } from "./options.ts";
+import { checkOptions, type OmpToolOptions, type OmpToolsOptions } from "./options.ts";
 import { statusCall, statusResult } from "./render.ts";
 import type { OmpApproval, OmpExtensionApi, OmpLogger, OmpToolRegistration } from "./types.ts";
 
@@ -52,7 +52,7 @@ function checkHost(pi: OmpExtensionApi): void {
 function registrationFor(
   pi: OmpExtensionApi,
   entry: PreparedTool,
-  options: OmpOptions,
+  options: OmpToolsOptions,
   tool: OmpToolOptions | undefined,
   logger: OmpLogger | undefined,
 ): OmpToolRegistration {
@@ -86,7 +86,7 @@ function registrationFor(
  * tool, a duplicate name, a property named `i`, or options that name a tool
  * not in the list.
  */
-export function registerOmpTools(pi: OmpExtensionApi, tools: readonly AnyTool[], options: OmpOptions = {}): void {
+export function registerOmpTools(pi: OmpExtensionApi, tools: readonly AnyTool[], options: OmpToolsOptions = {}): void {
   const index = indexTools(tools);
   const perTool = checkOptions(options, new Set(index.keys()));
   checkHost(pi);

@@ -21,7 +21,7 @@ export function toolsToConfirm(index: ReadonlyMap<string, PreparedTool>, confirm
   if (!Array.isArray(confirm)) throw new ToolDefinitionError('Pi option confirm must be "writes" or an array of tool names');
   for (const name of confirm) {
     if (typeof name !== "string" || !index.has(name)) {
-      throw new ToolDefinitionError(`Pi option confirm names ${quote(String(name))}, which is not a tool in this list`);
+      throw new ToolDefinitionError(`registerPiTools: confirm names ${quote(String(name))}, which is not a tool in this list`);
     }
   }
   return new Set(confirm);

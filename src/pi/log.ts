@@ -33,7 +33,7 @@ export function minimumLevel(option: unknown): LogLevel {
   if (option === undefined) return DEFAULT_LOG_LEVEL;
   if (typeof option !== "string" || !KINDS.has(option as LogLevel)) {
     const given = typeof option === "string" ? quote(option) : typeof option;
-    throw new ToolDefinitionError(`Pi option logLevel must be one of ${LOG_LEVELS.join(", ")}; got ${given}`);
+    throw new ToolDefinitionError(`registerPiTools: logLevel must be one of ${LOG_LEVELS.join(", ")}; got ${given}`);
   }
   return option as LogLevel;
 }

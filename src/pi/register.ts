@@ -25,7 +25,7 @@ import type { PiExtensionApi, PiRegisteredTool, PiToolsOptions } from "./types.t
  */
 export function registerPiTools(pi: PiExtensionApi, tools: readonly AnyTool[], options: PiToolsOptions = {}): void {
   const index = indexTools(tools);
-  checkOptionKeys("registerPiTools", options, ["keepErrorResults", "confirm", "renderers", "Text", "logLevel"]);
+  checkOptionKeys("registerPiTools", options, ["keepErrorResults", "confirm", "perTool", "Text", "logLevel"]);
   const logLevel = minimumLevel(options.logLevel);
   const confirm = toolsToConfirm(index, options.confirm);
   const renderers = renderersFor(index, options);

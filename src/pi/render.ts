@@ -15,26 +15,26 @@ type RendererFields = Pick<PiRegisteredTool, "renderCall" | "renderResult" | "re
 const MAX_SUMMARY = 100;
 
 /**
- * Checks the renderers option against the tool list and returns the fields to
+ * Checks the perTool option against the tool list and returns the fields to
  * add to each registration. Lookups go through a Map: a tool may be named
  * `constructor`.
  */
 export function renderersFor(index: ReadonlyMap<string, PreparedTool>, options: PiToolsOptions): Map<string, RendererFields> {
   const out = new Map<string, RendererFields>();
-  const given = options.renderers;
+  const given = options.perTool;
   if (given === undefined) return out;
   if (typeof given !== "object" || given === null)
-    throw new ToolDefinitionError("Pi option renderers must be an object keyed by tool name");
+    throw new ToolDefinitionError("registerPiTools: perTool must be an object keyed by tool name");
   for (const name of Object.keys(given)) {
     const entry = index.get(name);
-    if (!entry) throw new ToolDefinitionError(`Pi option renderers names ${quote(name)}, which is not a tool in this list`);
+    if (!entry) throw new ToolDefinitionError(`registerPiTools: perTool names ${quote(name)}, which is not a tool in this list`);
     out.set(name, rendererFields(entry, given[name], options.Text));
   }
   return out;
 }
 
 function rendererFields(entry: PreparedTool, renderer: PiToolRenderer | undefined, Text: PiTextClass | undefined): RendererFields {
-  const where = `Pi renderer for ${quote(entry.name)}`;
+  const where = `registerPiTools: perTool[${quote(entry.name)}]`;
   if (typeof renderer !== "object" || renderer === null) throw new ToolDefinitionError(`${where} must be an object`);
   for (const key of ["renderCall", "renderResult"] as const) {
     if (renderer[key] !== undefined && typeof renderer[key] !== "function")

@@ -61,8 +61,8 @@ export interface PiToolsOptions {
    * `"writes"` for every tool whose effect is `write` or `destructive`.
    */
   confirm?: "writes" | readonly string[];
-  /** How tools are drawn, by tool name. */
-  renderers?: Readonly<Record<string, PiToolRenderer>>;
+  /** How each tool is drawn, keyed by tool name. */
+  perTool?: Readonly<Record<string, PiToolRenderer>>;
   /** Pi's `Text` class; needed by every `callLine` renderer. */
   Text?: PiTextClass;
   /**

@@ -59,7 +59,7 @@ export interface ToolkitTool {
   handler(args: unknown, extra: ToolkitRequestExtra): Promise<McpCallResult>;
 }
 
-export interface ToolkitOptions {
+export interface ToolkitToolsOptions {
   /**
    * The toolkit's `useMcpElicitation`. With it, a client that declared form
    * elicitation gets `ask`; without it, or on a stateless route, `ask` is
@@ -94,10 +94,10 @@ const TOOLKIT_OPTIONS = ["elicitation", "logger", "server", "authInfo"] as const
  * what `listTools` lists (icons stay home: the toolkit never passes them on)
  * and answers through the same call path as the SDK v2 server, so the texts
  * match the stdio server word for word. Duplicate names and broken tools
- * throw here. `info` is kept for the signature's sake: each handler answers
- * one known tool, and the toolkit answers unknown names itself.
+ * throw here. No server name is needed: each handler answers one known tool,
+ * and the toolkit answers unknown names itself.
  */
-export function toToolkitTools(_info: Pick<ServerInfo, "name">, tools: readonly AnyTool[], options: ToolkitOptions = {}): ToolkitTool[] {
+export function toToolkitTools(tools: readonly AnyTool[], options: ToolkitToolsOptions = {}): ToolkitTool[] {
   checkOptionKeys("toToolkitTools", options, TOOLKIT_OPTIONS);
   // Checks the list (duplicates, broken tools) before anything is served; each handler keeps its prepared tool.
   const index = toolIndex(tools);
@@ -136,7 +136,12 @@ function callFacts(extra: ToolkitRequestExtra): CallFacts {
   return facts;
 }
 
-async function answer(entry: PreparedTool, args: unknown, extra: ToolkitRequestExtra, options: ToolkitOptions): Promise<McpCallResult> {
+async function answer(
+  entry: PreparedTool,
+  args: unknown,
+  extra: ToolkitRequestExtra,
+  options: ToolkitToolsOptions,
+): Promise<McpCallResult> {
   const context: HostContext = { signal: extra.signal, call: callFacts(extra) };
   const progress = progressSender(extra);
   if (progress) context.progress = progress;

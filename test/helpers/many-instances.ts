@@ -2,7 +2,7 @@
  * One suite for "the 2026-07-28 revision on many instances", run against
  * every server face that serves it behind a balancer: the Nuxt module's route
  * (three built Node instances behind nginx), `createMcpHttpHandler` and
- * `mountMcp` (three in-process servers behind nginx), and the route on workerd
+ * `registerMcpRoute` (three in-process servers behind nginx), and the route on workerd
  * (two workers behind nginx). Every answer is checked against `callTool` in
  * this process; every round of a question flow says which instance served it
  * (`x-agntn-upstream`, set by the balancer).

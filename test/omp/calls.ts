@@ -12,7 +12,7 @@ import { openSession, report } from "./harness.ts";
 
 await report(async () => {
   // text_slug alone is "essential", so it is the one of ours sent to the model up front; the rest stay discoverable.
-  const omp = await openSession({ scenario: { options: { tools: { text_slug: { loadMode: "essential" } } } } });
+  const omp = await openSession({ scenario: { options: { perTool: { text_slug: { loadMode: "essential" } } } } });
   const scenario = (
     globalThis as {
       agntnOmpScenario?: OmpScenario;

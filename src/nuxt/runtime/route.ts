@@ -1,7 +1,7 @@
 /**
  * The MCP route: one Nitro middleware that hands every request on the route
  * to this package's HTTP handler, the same one `createMcpHttpHandler` and
- * h3's `mountMcp` are, so the route takes their one request path: Host and
+ * h3's `registerMcpRoute` are, so the route takes their one request path: Host and
  * Origin, the token, the body read once within its bound, then dispatch with
  * the scope check where each call runs. Both revisions, the app's tools and
  * the toolkit's own (./route-tools.ts), sessions owned by who opened them.

@@ -16,7 +16,7 @@
  * then. The handler options they make are compared by value, so a process
  * builds its handler once.
  */
-import { jwtVerifier, type McpAuthOptions, type McpHttpOptions } from "@agntn/tools/mcp";
+import { createJwtVerifier, type McpAuthOptions, type McpHttpHandlerOptions } from "@agntn/tools/mcp";
 import { useRuntimeConfig } from "nitropack/runtime";
 import config from "#agntn-tools/config.mjs";
 import { verifier as appVerifier } from "#agntn-tools/verifier.mjs";
@@ -92,7 +92,7 @@ function authOptions(settings: RuntimeSettings["auth"] = {}): McpAuthOptions | u
   }
   const resourceName = text(settings.resourceName);
   return {
-    verifier: appVerifier ?? jwtVerifier({ issuer, audience, ...(jwksUri ? { jwksUri } : {}) }),
+    verifier: appVerifier ?? createJwtVerifier({ issuer, audience, ...(jwksUri ? { jwksUri } : {}) }),
     resource: audience,
     authorizationServers: Array.isArray(listed) && listed.length > 0 ? listed : [issuer],
     scopes,
@@ -103,7 +103,7 @@ function authOptions(settings: RuntimeSettings["auth"] = {}): McpAuthOptions | u
 /** The handler options in force for a request, and a key that is equal whenever they are. */
 export interface HandlerSettings {
   key: string;
-  options: Omit<McpHttpOptions, "external">;
+  options: Omit<McpHttpHandlerOptions, "external">;
 }
 
 /** The handler options from the build and runtime config; throws when authorization is on but incomplete. */

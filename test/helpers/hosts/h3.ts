@@ -1,15 +1,15 @@
 /**
- * The host matrix's h3 row: mountMcp on a real h3 v2 app served on a loopback
+ * The host matrix's h3 row: registerMcpRoute on a real h3 v2 app served on a loopback
  * port, called by the SDK v2 client over Streamable HTTP.
  */
-import { mountMcp } from "@agntn/tools/h3";
+import { registerMcpRoute } from "@agntn/tools/h3";
 import { H3, serve } from "h3";
 import { MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
 import { httpDriver, type McpDriver, type Revision } from "./mcp.ts";
 
 export async function openH3(revision: Revision): Promise<McpDriver> {
   const app = new H3();
-  const route = mountMcp(app, MATRIX_SERVER, matrixTools);
+  const route = registerMcpRoute(app, MATRIX_SERVER, matrixTools);
   const server = serve(app, { port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   return httpDriver(new URL("/mcp", server.url), revision, async () => {

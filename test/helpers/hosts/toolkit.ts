@@ -17,7 +17,7 @@ export interface ToolkitDriver {
 
 export async function openToolkit(): Promise<ToolkitDriver> {
   const server = new McpServer(MATRIX_SERVER);
-  for (const { name, handler, ...config } of toToolkitTools(MATRIX_SERVER, matrixTools)) {
+  for (const { name, handler, ...config } of toToolkitTools(matrixTools)) {
     server.registerTool(name, { ...config, _meta: { ...config._meta } }, handler as never);
   }
   const client = new Client({ name: "matrix-client", version: "1.0.0" });
