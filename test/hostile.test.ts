@@ -194,16 +194,16 @@ describe("allowedHosts and allowedOrigins", () => {
   });
 
   it.each([
-    [{ allowedHosts: "localhost" }, 'allowedHosts must be a list of host names or "any"'],
-    [{ allowedHosts: [""] }, 'allowedHosts must be a list of host names or "any"'],
-    [{ allowedOrigins: "*" }, 'allowedOrigins must be a list of origins like "https://app.example.com", or "any"'],
+    [{ allowedHosts: "localhost" }, 'createMcpHttpHandler: allowedHosts must be a list of host names or "any"'],
+    [{ allowedHosts: [""] }, 'createMcpHttpHandler: allowedHosts must be a list of host names or "any"'],
+    [{ allowedOrigins: "*" }, 'createMcpHttpHandler: allowedOrigins must be a list of origins like "https://app.example.com", or "any"'],
     [
       { allowedOrigins: ["app.example.com"] },
-      'allowedOrigins must list origins like "https://app.example.com" (scheme, host and port), got "app.example.com"',
+      'createMcpHttpHandler: allowedOrigins must list origins like "https://app.example.com" (scheme, host and port), got "app.example.com"',
     ],
     [
       { allowedOrigins: ["https://app.example.com/mcp"] },
-      'allowedOrigins must list origins like "https://app.example.com" (scheme, host and port), got "https://app.example.com/mcp"',
+      'createMcpHttpHandler: allowedOrigins must list origins like "https://app.example.com" (scheme, host and port), got "https://app.example.com/mcp"',
     ],
   ])("refuses %j at construction", (options, message) => {
     expect(() => createMcpHttpHandler(info, demoTools, options as never)).toThrow(message);

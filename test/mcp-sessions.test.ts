@@ -200,10 +200,10 @@ describe("a flood of initialize on createMcpHttpHandler", () => {
   });
 
   it.each([
-    [{ maxSessions: 0 }, "maxSessions must be a whole number above 0"],
-    [{ maxSessions: 1.5 }, "maxSessions must be a whole number above 0"],
-    [{ sessionIdleMs: -1 }, "sessionIdleMs must be a whole number above 0"],
-    [{ maxSessionsPerCaller: 0 }, "maxSessionsPerCaller must be a whole number above 0"],
+    [{ maxSessions: 0 }, "createMcpHttpHandler: maxSessions must be a whole number above 0"],
+    [{ maxSessions: 1.5 }, "createMcpHttpHandler: maxSessions must be a whole number above 0"],
+    [{ sessionIdleMs: -1 }, "createMcpHttpHandler: sessionIdleMs must be a whole number above 0"],
+    [{ maxSessionsPerCaller: 0 }, "createMcpHttpHandler: maxSessionsPerCaller must be a whole number above 0"],
   ])("refuses %j", (options, message) => {
     expect(() => createMcpHttpHandler({ name: "x", version: "1" }, demoTools, options)).toThrow(message);
   });

@@ -4,7 +4,7 @@
  * and the options that configure it, checked when given.
  */
 import { prepareQuestion, Type } from "@agntn/tools";
-import { checkStateSealOptions, createMcpHttpHandler } from "@agntn/tools/mcp";
+import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { serve } from "srvx";
@@ -58,19 +58,21 @@ describe("createStateSeal with a key", () => {
   });
 });
 
-describe("checkStateSealOptions", () => {
+describe("the state key's options, checked when a server or handler is made", () => {
+  const info = { name: "keys", version: "1" };
   it.each([
     [{ requestStateKey: "short" }, "requestStateKey must be at least 32 bytes (it has 5); use e.g. `openssl rand -base64 32`"],
     [{ requestStateKey: 42 }, "requestStateKey must be a string or a Uint8Array"],
     [{ requestStateTtlSeconds: 0 }, "requestStateTtlSeconds must be a whole number of seconds, at least 1"],
     [{ requestStateTtlSeconds: 1.5 }, "requestStateTtlSeconds must be a whole number of seconds, at least 1"],
-  ])("refuses %j", (options, message) => {
-    expect(() => checkStateSealOptions(options as never)).toThrow(message);
+  ])("refuses %j, naming the function", (options, message) => {
+    expect(() => createMcpServer(info, [], options as never)).toThrow(`createMcpServer: ${message}`);
+    expect(() => createMcpHttpHandler(info, [], options as never)).toThrow(`createMcpHttpHandler: ${message}`);
   });
 
   it("counts bytes, not characters, and takes a Uint8Array", () => {
-    expect(() => checkStateSealOptions({ requestStateKey: "é".repeat(16) })).not.toThrow();
-    expect(() => checkStateSealOptions({ requestStateKey: new Uint8Array(32) })).not.toThrow();
+    expect(() => createMcpServer(info, [], { requestStateKey: "é".repeat(16) })).not.toThrow();
+    expect(() => createMcpServer(info, [], { requestStateKey: new Uint8Array(32) })).not.toThrow();
   });
 
   it("stops createMcpHttpHandler at construction", () => {

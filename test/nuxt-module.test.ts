@@ -5,13 +5,13 @@
  * names and which paths the route answers. test/nuxt.test.ts serves built apps.
  */
 import { fileURLToPath } from "node:url";
-import { hostnameOf } from "@agntn/tools/mcp";
 import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
 import { isManyInstancePreset } from "../src/nuxt/module.ts";
 import { placeOf } from "../src/nuxt/runtime/route-path.ts";
 import { registeredName } from "../src/nuxt/runtime/toolkit-names.ts";
+import { hostnameOf } from "../src/protocol/hosts.ts";
 
 describe("the module's meta", () => {
   it("names itself, its config key and the Nuxt it needs", async () => {

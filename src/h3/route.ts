@@ -14,7 +14,7 @@
 import type { H3Event } from "h3";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
-import { createMcpHttpHandler, HTTP_OPTIONS, type McpHttpHandlerOptions } from "../mcp/http.ts";
+import { HTTP_OPTIONS, httpHandler, type McpHttpHandler, type McpHttpHandlerOptions } from "../mcp/http.ts";
 
 /** An h3 handler serving MCP, with the handle to close its sessions on shutdown. */
 export interface McpRoute {
@@ -33,8 +33,11 @@ export interface McpRoute {
  * checked now: a broken tool or a duplicate name throws before any request.
  */
 export function createMcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions = {}): McpRoute {
-  checkOptionKeys("createMcpRoute", options, HTTP_OPTIONS);
-  const handler = createMcpHttpHandler(info, tools, options);
+  return routeOf(httpHandler(info, tools, options, "createMcpRoute"));
+}
+
+/** The handler as an h3 route, with its handles. */
+function routeOf(handler: McpHttpHandler): McpRoute {
   const route = (event: H3Event) => handler.fetch(event.req as Request);
   return Object.defineProperties(route, {
     close: { value: () => handler.close() },
@@ -61,7 +64,7 @@ export interface McpRouteOptions extends McpHttpHandlerOptions {
 export function registerMcpRoute(app: RouteTarget, info: ServerInfo, tools: readonly AnyTool[], options: McpRouteOptions = {}): McpRoute {
   checkOptionKeys("registerMcpRoute", options, [...HTTP_OPTIONS, "route"]);
   const { route = "/mcp", ...rest } = options;
-  const handler = createMcpRoute(info, tools, rest);
+  const handler = routeOf(httpHandler(info, tools, rest, "registerMcpRoute"));
   app.all(route, handler);
   for (const path of handler.metadataPaths ?? []) app.all(path, handler);
   return handler;

@@ -81,33 +81,34 @@ export interface AuthGate {
   challengeResponse(challenge: ScopeChallenge): Response;
 }
 
-function urlOption(value: unknown, name: string): URL {
-  if (typeof value !== "string" && !(value instanceof URL)) throw new TypeError(`auth.${name} must be a URL`);
+function urlOption(value: unknown, name: string, where: string): URL {
+  if (typeof value !== "string" && !(value instanceof URL)) throw new TypeError(`${where}: auth.${name} must be a URL`);
   try {
     return new URL(value);
   } catch {
-    throw new TypeError(`auth.${name} must be an absolute URL, got ${quote(String(value))}`);
+    throw new TypeError(`${where}: auth.${name} must be an absolute URL, got ${quote(String(value))}`);
   }
 }
 
 /** Checks the option once, at start-up: a missing part or a typo stops the server, never turns the check off. */
-export function createAuthGate(options: unknown): AuthGate {
-  checkOptionKeys("auth", options, AUTH_OPTIONS);
-  if (!isRecord(options)) throw new TypeError("auth must be { verifier, resource, authorizationServers }");
+export function createAuthGate(options: unknown, where = "createMcpHttpHandler"): AuthGate {
+  checkOptionKeys(`${where}: auth`, options, AUTH_OPTIONS);
+  if (!isRecord(options)) throw new TypeError(`${where}: auth must be { verifier, resource, authorizationServers }`);
   const verifier = options.verifier as OAuthTokenVerifier | undefined;
   if (!verifier || typeof verifier.verifyAccessToken !== "function")
-    throw new TypeError("auth.verifier must have verifyAccessToken(token)");
-  const resource = urlOption(options.resource, "resource");
+    throw new TypeError(`${where}: auth.verifier must have verifyAccessToken(token)`);
+  const resource = urlOption(options.resource, "resource", where);
   resource.hash = "";
   const servers = options.authorizationServers;
-  if (!Array.isArray(servers) || servers.length === 0) throw new TypeError("auth.authorizationServers must list at least one issuer URL");
+  if (!Array.isArray(servers) || servers.length === 0)
+    throw new TypeError(`${where}: auth.authorizationServers must list at least one issuer URL`);
   // Listed exactly as given once checked: an issuer identifier is compared as a string (RFC 8414 §3.3), and a URL's
   // href would add a trailing slash the issuer's own `iss` may not have.
   const issuers = servers.map((server, i) => {
-    urlOption(server, `authorizationServers[${i}]`);
+    urlOption(server, `authorizationServers[${i}]`, where);
     return String(server);
   });
-  const scopes = effectScopes(options.scopes);
+  const scopes = effectScopes(options.scopes, where);
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   const document: Record<string, unknown> = {
     resource: resource.href,
@@ -116,7 +117,7 @@ export function createAuthGate(options: unknown): AuthGate {
     bearer_methods_supported: ["header"],
   };
   if (options.resourceName !== undefined) document.resource_name = sanitizeLine(options.resourceName);
-  if (options.documentation !== undefined) document.resource_documentation = urlOption(options.documentation, "documentation").href;
+  if (options.documentation !== undefined) document.resource_documentation = urlOption(options.documentation, "documentation", where).href;
   const body = JSON.stringify(document);
   const metadataPath = new URL(metadataUrl).pathname;
   return {

@@ -37,7 +37,7 @@ import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
-import { createStateSeal } from "./state-seal.ts";
+import { checkStateSealOptions } from "./state-seal.ts";
 
 export interface McpHttpHandlerOptions extends McpServerOptions {
   /**
@@ -105,23 +105,33 @@ export const HTTP_OPTIONS = [
 /** The tools one request is served, found from the request (the Nuxt route resolves the toolkit's per request). */
 export type ToolSource = (request: Request) => ToolSet | Promise<ToolSet>;
 
-/** How a face spells the options its refusals name. */
+/** How a face names itself and spells the options, for the lines that refuse a request or an option. */
 export interface OptionNames {
+  /** What the user called (`createMcpHttpHandler`, `registerMcpRoute`, …): every refused option's line starts with it. */
+  where: string;
   allowedHosts: string;
   allowedOrigins: string;
 }
 
-const OWN_NAMES: OptionNames = { allowedHosts: "allowedHosts", allowedOrigins: "allowedOrigins" };
+/** The names of a face the user builds with a function of its own name. */
+export function ownNames(where: string): OptionNames {
+  return { where, allowedHosts: "allowedHosts", allowedOrigins: "allowedOrigins" };
+}
 
 /** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
 export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions = {}): McpHttpHandler {
-  checkOptionKeys("createMcpHttpHandler", options, HTTP_OPTIONS);
+  return httpHandler(info, tools, options, "createMcpHttpHandler");
+}
+
+/** `createMcpHttpHandler` for a face of another name (h3's), which its refusals then name. */
+export function httpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions, where: string): McpHttpHandler {
+  checkOptionKeys(where, options, HTTP_OPTIONS);
   const { external = [], ...rest } = options;
   const set: ToolSet = { tools, external };
   // Checked now: a broken tool or a duplicate name throws here, not on the first request.
   toolIndex(tools);
   effectsOf(set);
-  return serveHttp(info, () => set, rest, OWN_NAMES);
+  return serveHttp(info, () => set, rest, ownNames(where));
 }
 
 /** What one request carries past the read: the message, once, and the caller its token named. */
@@ -158,12 +168,12 @@ export function serveHttp(
 ): RouteHandler {
   const onerror = options.onerror ?? (() => {});
   const policy = hostPolicy(options, names);
-  const gate = options.auth === undefined ? undefined : createAuthGate(options.auth);
+  const gate = options.auth === undefined ? undefined : createAuthGate(options.auth, names.where);
   const serverOptions = pick(options, ["instructions", "requestStateKey", "requestStateTtlSeconds"] as const);
-  // Built now, so a short key fails here rather than on the first question.
-  createStateSeal(serverOptions);
+  // Checked now, so a short key fails here rather than on the first question.
+  checkStateSealOptions(serverOptions, names.where);
   const stateless = options.sessions === false;
-  const sessions = new SessionTable<Session>(sessionLimits(options), onerror);
+  const sessions = new SessionTable<Session>(sessionLimits(options, names.where), onerror);
 
   // One scope check per tool set (a handler with a fixed list makes it once).
   const checks = new WeakMap<ToolSet, ScopeChallengeHandler>();
@@ -285,22 +295,22 @@ function sdkOptions(read: ReadRequest): { parsedBody?: unknown; authInfo?: AuthI
 
 /** Where this handler answers: the given names, or this machine's; pages from its own origin, or the given ones. */
 function hostPolicy(options: McpHttpHandlerOptions, names: OptionNames): HostPolicy {
-  const hosts = hostListOption(options.allowedHosts, names.allowedHosts) ?? LOCAL_HOSTS;
+  const hosts = hostListOption(options.allowedHosts, `${names.where}: ${names.allowedHosts}`) ?? LOCAL_HOSTS;
   return {
     hosts: hosts === "any" ? "any" : hostSet(hosts),
-    origins: originListOption(options.allowedOrigins, names.allowedOrigins) ?? new Set(),
+    origins: originListOption(options.allowedOrigins, `${names.where}: ${names.allowedOrigins}`) ?? new Set(),
     hostOption: names.allowedHosts,
     originOption: names.allowedOrigins,
   };
 }
 
 /** The session bounds, each a whole number above zero or its default. */
-function sessionLimits(options: McpHttpHandlerOptions) {
-  const max = countOption(options.maxSessions, "maxSessions", 1000);
+function sessionLimits(options: McpHttpHandlerOptions, where: string) {
+  const max = countOption(options.maxSessions, `${where}: maxSessions`, 1000);
   return {
     max,
-    perCaller: countOption(options.maxSessionsPerCaller, "maxSessionsPerCaller", Math.min(100, max)),
-    idleMs: countOption(options.sessionIdleMs, "sessionIdleMs", 30 * 60_000),
+    perCaller: countOption(options.maxSessionsPerCaller, `${where}: maxSessionsPerCaller`, Math.min(100, max)),
+    idleMs: countOption(options.sessionIdleMs, `${where}: sessionIdleMs`, 30 * 60_000),
   };
 }
 

@@ -32,7 +32,7 @@ import { sampleByRequest } from "../protocol/sample.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
 import type { EffectOf } from "./auth.ts";
 import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
-import { createStateSeal, type StateSealOptions } from "./state-seal.ts";
+import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
 
 export interface McpServerOptions extends StateSealOptions {
   /** Instructions a client may add to the model's context. */
@@ -72,6 +72,7 @@ export interface BuildOptions extends Omit<McpServerOptions, "external"> {
  */
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
   checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
+  checkStateSealOptions(options, "createMcpServer");
   const { external = [], ...rest } = options;
   return buildServer(info, { tools, external }, rest);
 }

@@ -25,18 +25,20 @@ function keyLength(key: string | Uint8Array): number {
 }
 
 /** Checks the options now, so a short key or a bad TTL fails at start-up, not on the first question. */
-export function checkStateSealOptions(options: StateSealOptions): void {
+export function checkStateSealOptions(options: StateSealOptions, where = "createMcpServer"): void {
   const { requestStateKey: key, requestStateTtlSeconds: ttl } = options;
   if (key !== undefined) {
     if (typeof key !== "string" && !(key instanceof Uint8Array)) {
-      throw new TypeError("requestStateKey must be a string or a Uint8Array");
+      throw new TypeError(`${where}: requestStateKey must be a string or a Uint8Array`);
     }
     if (keyLength(key) < 32) {
-      throw new RangeError(`requestStateKey must be at least 32 bytes (it has ${keyLength(key)}); use e.g. \`openssl rand -base64 32\``);
+      throw new RangeError(
+        `${where}: requestStateKey must be at least 32 bytes (it has ${keyLength(key)}); use e.g. \`openssl rand -base64 32\``,
+      );
     }
   }
   if (ttl !== undefined && (typeof ttl !== "number" || !Number.isInteger(ttl) || ttl < 1)) {
-    throw new RangeError("requestStateTtlSeconds must be a whole number of seconds, at least 1");
+    throw new RangeError(`${where}: requestStateTtlSeconds must be a whole number of seconds, at least 1`);
   }
 }
 

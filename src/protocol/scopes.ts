@@ -18,21 +18,22 @@ export const DEFAULT_SCOPES: EffectScopes = { read: "tools:read", write: "tools:
 const ORDER: readonly Effect[] = ["read", "write", "destructive"];
 
 /** The scope names with any renames applied; a name that is not a plain scope token is refused. */
-export function effectScopes(renamed: unknown): EffectScopes {
+export function effectScopes(renamed: unknown, where: string): EffectScopes {
   if (renamed === undefined) return DEFAULT_SCOPES;
-  if (!isRecord(renamed)) throw new TypeError("auth.scopes must be an object like { read, write, destructive }");
+  if (!isRecord(renamed)) throw new TypeError(`${where}: auth.scopes must be an object like { read, write, destructive }`);
   const scopes = { ...DEFAULT_SCOPES };
   for (const key of Object.keys(renamed)) {
     if (!ORDER.includes(key as Effect))
-      throw new TypeError(`auth.scopes: unknown effect ${quote(key)}; the effects are read, write, destructive`);
+      throw new TypeError(`${where}: auth.scopes: unknown effect ${quote(key)}; the effects are read, write, destructive`);
     const name = renamed[key];
     // RFC 6749 §3.3: a scope token is printable ASCII without spaces, quotes or backslashes.
     if (typeof name !== "string" || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(name)) {
-      throw new TypeError(`auth.scopes.${key} must be a scope name (printable ASCII, no spaces, quotes or backslashes)`);
+      throw new TypeError(`${where}: auth.scopes.${key} must be a scope name (printable ASCII, no spaces, quotes or backslashes)`);
     }
     scopes[key as Effect] = name;
   }
-  if (new Set(Object.values(scopes)).size !== ORDER.length) throw new TypeError("auth.scopes: each effect needs its own scope name");
+  if (new Set(Object.values(scopes)).size !== ORDER.length)
+    throw new TypeError(`${where}: auth.scopes: each effect needs its own scope name`);
   return scopes;
 }
 

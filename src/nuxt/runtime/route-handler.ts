@@ -48,7 +48,7 @@ export function handlerFor(event: NitroEvent): RouteHandler {
       ...(instructions ? { instructions } : {}),
       onerror: (error) => console.error(`[@agntn/tools] MCP route: ${sanitizeLine(error.message)}`),
     },
-    { allowedHosts: HOSTS_OPTION, allowedOrigins: ORIGINS_OPTION },
+    { where: "@agntn/tools/nuxt", allowedHosts: HOSTS_OPTION, allowedOrigins: ORIGINS_OPTION },
   );
   void made?.handler.close();
   made = { key, handler };
