@@ -3,8 +3,9 @@
  * TypeBox for this library, Zod and plain JSON Schema for the SDK, Ajv and Zod
  * for validation. Three fields, one of each kind (bounded string, enum, bounded integer).
  */
-import { defineTool, prepareTool, Type } from "@agntn/tools";
+import { defineTool, Type } from "@agntn/tools";
 import { z } from "zod";
+import { prepareTool } from "../src/core/define.ts";
 
 export const TOOL_NAME = "text_join";
 export const TOOL_TITLE = "Join Words";

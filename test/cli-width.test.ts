@@ -3,11 +3,13 @@
  * wide characters and emoji take two cells, marks none, and a cut never
  * splits a character, an emoji sequence or a grapheme.
  */
-import { commandWord, cutToWidth, displayWidth, kebab } from "@agntn/tools/cli";
+
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
+import { commandWord, kebab } from "../src/cli/commands.ts";
 import { progressLine } from "../src/cli/progress.ts";
+import { cutToWidth, displayWidth } from "../src/terminal/width.ts";
 
 describe("displayWidth", () => {
   it.each([

@@ -3,13 +3,14 @@
  * without a key, bound to its call, expiring, holding only fitted answers;
  * and the options that configure it, checked when given.
  */
-import { prepareQuestion, Type } from "@agntn/tools";
+import { Type } from "@agntn/tools";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { serve } from "srvx";
 import { describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
+import { prepareQuestion } from "../src/core/questions.ts";
 import { createStateSeal } from "../src/mcp/state-seal.ts";
 import { callDigest, type RoundState, runRound, unsignedSeal } from "../src/protocol/replay.ts";
 

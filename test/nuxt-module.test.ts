@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
-import { isManyInstancePreset } from "../src/nuxt/module.ts";
+import { isManyInstancePreset } from "../src/nuxt/presets.ts";
 import { placeOf } from "../src/nuxt/runtime/route-path.ts";
 import { registeredName } from "../src/nuxt/runtime/toolkit-names.ts";
 import { hostnameOf } from "../src/protocol/hosts.ts";

@@ -6,8 +6,9 @@
  * The real-Pi paths are in pi.test.ts; every kind of field is in
  * test/terminal/dialogs.test.ts.
  */
-import { prepareQuestion, quote, Type } from "@agntn/tools";
+import { quote, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
+import { prepareQuestion } from "../src/core/questions.ts";
 import { dialogAsk } from "../src/pi/dialogs.ts";
 
 type Reply = string | undefined;

@@ -1,6 +1,6 @@
 import { defineTool, type JsonSchema, ToolDefinitionError, Type } from "@agntn/tools";
 import { callTool, listTools } from "@agntn/tools/mcp";
-import { checkStandIn, type ToolkitTool, type ToolkitToolsOptions, toToolkitTools, zodStandIn } from "@agntn/tools/toolkit";
+import { type ToolkitTool, type ToolkitToolsOptions, toToolkitTools } from "@agntn/tools/toolkit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
@@ -10,6 +10,7 @@ import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import * as zMini from "zod/v4-mini";
 import { renameTool, slugTool, tools } from "../playground/server/tools.ts";
+import { checkStandIn, zodStandIn } from "../src/toolkit/zod-standin.ts";
 
 const info = { name: "toolkit-demo" };
 

@@ -4,6 +4,4 @@
  * terminal.
  */
 export type { CliHints } from "../core/types.ts";
-export { cutToWidth, displayWidth } from "../terminal/width.ts";
-export { commandWord, kebab } from "./commands.ts";
 export { type CliHost, type CliOptions, runCli } from "./run.ts";

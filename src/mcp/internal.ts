@@ -7,6 +7,7 @@
  * release.
  */
 
+export { indexTools } from "../core/define.ts";
 export { jsonRpcError } from "../protocol/json-rpc-error.ts";
 export { effectOfAnnotations } from "../protocol/scopes.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";

@@ -33,6 +33,7 @@ import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { nodeVersionProblem } from "./node-version.ts";
+import { isManyInstancePreset } from "./presets.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
 import { toolkitFoundNothing, toolkitNotice } from "./toolkit-notice.ts";
 
@@ -99,26 +100,6 @@ const AUTH_KEYS = ["issuer", "audience", "jwksUri", "authorizationServers", "sco
 
 const TOOLKIT = "@nuxtjs/mcp-toolkit";
 
-/**
- * Nitro presets that serve every request from one long-lived process, where a
- * 2025 session stays where it was made. Every other preset (serverless
- * functions, workers, `node-cluster`) may send the next request elsewhere.
- */
-const LONG_LIVED_PRESETS = new Set([
-  "node-server",
-  "node",
-  "node-listener",
-  "node-middleware",
-  "bun",
-  "deno-server",
-  "nitro-dev",
-  "nitro-prerender",
-]);
-
-/** Whether a preset may answer consecutive requests from different instances. */
-export function isManyInstancePreset(preset: string): boolean {
-  return !LONG_LIVED_PRESETS.has(preset.replace(/_/g, "-"));
-}
 const logger = useLogger("@agntn/tools");
 
 interface AppPackage {

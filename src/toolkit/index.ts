@@ -21,11 +21,9 @@ import { progressSender } from "./progress.ts";
 import { sampleThroughRequest } from "./sampling.ts";
 import { type ZodStandIn, zodStandIn } from "./zod-standin.ts";
 
-export { MAX_ASKS } from "../protocol/ask.ts";
-export type { TokenInfo } from "../protocol/caller.ts";
 export type { ToolkitElicitation } from "./elicitation.ts";
 export type { ToolkitLogger } from "./log.ts";
-export { checkStandIn, type ZodStandIn, zodStandIn } from "./zod-standin.ts";
+export type { ZodStandIn } from "./zod-standin.ts";
 
 /**
  * The fields of SDK v1's `RequestHandlerExtra` a call uses (the toolkit's

@@ -3,24 +3,20 @@
  * one line per problem and copied field by field; the one-line notes hosts
  * show for kinds they cannot carry; the byte helpers behind those notes.
  */
-import {
-  type AnyTool,
-  base64Bytes,
-  blockNote,
-  type ContentBlock,
-  defineTool,
-  formatBytes,
-  invokeTool,
-  isBase64,
-  joinedText,
-  prepareTool,
-  ToolResultError,
-  Type,
-  withNotes,
-} from "@agntn/tools";
+import { type AnyTool, type ContentBlock, defineTool, invokeTool, joinedText, ToolResultError, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
 import { runTool } from "../../src/core/call.ts";
-import { contentProblems, copyBlock, readContent } from "../../src/core/content.ts";
+import {
+  base64Bytes,
+  blockNote,
+  contentProblems,
+  copyBlock,
+  formatBytes,
+  isBase64,
+  readContent,
+  withNotes,
+} from "../../src/core/content.ts";
+import { prepareTool } from "../../src/core/define.ts";
 
 /** The PNG signature (8 bytes) and "RIFF" (4 bytes): small, real base64. */
 const PNG = "iVBORw0KGgo=";

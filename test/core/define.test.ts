@@ -1,7 +1,8 @@
 /** defineTool: every refusal names the tool and the place; defaults follow the effect. */
-import { type AnyTool, defineTool, indexTools, prepareTool, ToolDefinitionError, Type } from "@agntn/tools";
+import { type AnyTool, defineTool, ToolDefinitionError, Type } from "@agntn/tools";
 import { Type as Type034 } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
+import { indexTools, prepareTool } from "../../src/core/define.ts";
 
 const ok = () => ({ content: [{ type: "text" as const, text: "ok" }] });
 const closed = { additionalProperties: false } as const;

@@ -4,11 +4,9 @@
  */
 import {
   type AnyTool,
-  blockNote,
   defineTool,
   type PreparedSample,
   type ProgressReport,
-  prepareSample,
   type SampleRequest,
   sanitizeLine,
   sanitizeText,
@@ -20,7 +18,8 @@ import { callTool } from "@agntn/tools/mcp";
 import fc from "fast-check";
 import { Value } from "typebox/value";
 import { describe, expect, it } from "vitest";
-import { type ContentRead, readContent } from "../../src/core/content.ts";
+import { blockNote, type ContentRead, readContent } from "../../src/core/content.ts";
+import { prepareSample } from "../../src/core/sampling.ts";
 import { toJsonSchema } from "../../src/core/schema.ts";
 import { compileChecker, describeProblems, describeProblemsViaTypeBox, findProblems } from "../../src/core/validate.ts";
 import { fuzzTools, knownKeys } from "./fuzz-tools.ts";

@@ -4,19 +4,11 @@
  * JSON copy, a bad level is the tool's bug, and nothing the sink does can
  * fail the call.
  */
-import {
-  type AnyTool,
-  defineTool,
-  type HostContext,
-  LOG_LEVELS,
-  type LogEntry,
-  type LogLevel,
-  prepareTool,
-  type ToolContext,
-  Type,
-} from "@agntn/tools";
+import { type AnyTool, defineTool, type HostContext, type LogEntry, type LogLevel, type ToolContext, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
 import { runTool } from "../../src/core/call.ts";
+import { LOG_LEVELS } from "../../src/core/context.ts";
+import { prepareTool } from "../../src/core/define.ts";
 
 const LEVEL_LINE = "log level must be one of debug, info, notice, warning, error, critical, alert, emergency; got";
 

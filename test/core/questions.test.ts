@@ -1,6 +1,7 @@
 /** prepareQuestion: the form hosts show, the check every reply passes, the fingerprint that binds a replayed answer. */
-import { choicesOf, type FormField, prepareQuestion, ToolDefinitionError, Type } from "@agntn/tools";
+import { type FormField, ToolDefinitionError, Type } from "@agntn/tools";
 import { describe, expect, it, test } from "vitest";
+import { choicesOf, prepareQuestion } from "../../src/core/questions.ts";
 
 const closed = { additionalProperties: false } as const;
 const schema = Type.Object(

@@ -6,20 +6,18 @@
  */
 import {
   type AnyTool,
-  checkSampleReply,
   defineTool,
   type HostContext,
   type PreparedSample,
-  prepareSample,
-  prepareTool,
   type SampleRequest,
   type SampleResult,
-  supportsSampling,
   type ToolContext,
   Type,
 } from "@agntn/tools";
 import { describe, expect, it, vi } from "vitest";
 import { runTool } from "../../src/core/call.ts";
+import { prepareTool } from "../../src/core/define.ts";
+import { checkSampleReply, prepareSample, supportsSampling } from "../../src/core/sampling.ts";
 
 const PNG = "iVBORw0KGgo=";
 const REPLY_LINE = "sample_tool: the client's model answered with something that is not a sampling result";

@@ -1,6 +1,7 @@
 /** sanitizeLine / sanitizeText / quote on hostile strings. */
-import { describeValue, quote, sanitizeLine, sanitizeText } from "@agntn/tools";
+import { quote, sanitizeLine, sanitizeText } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
+import { describeValue } from "../../src/core/sanitize.ts";
 
 const ESC = "\u001b";
 const BEL = "\u0007";

@@ -4,8 +4,9 @@
  * second try, cancelling, and what the `initialIndex` option changes. Pi and
  * OMP run these same dialogs; their own tests drive them inside the real hosts.
  */
-import { type Answer, prepareQuestion, quote, type TSchema, Type } from "@agntn/tools";
+import { type Answer, quote, type TSchema, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
+import { prepareQuestion } from "../../src/core/questions.ts";
 import { type DialogAskOptions, type DialogOptions, type Dialogs, dialogAsk, MAX_TOGGLES } from "../../src/terminal/dialogs.ts";
 
 type Reply = string | undefined;

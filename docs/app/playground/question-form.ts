@@ -5,7 +5,9 @@
  * person filled in. The server checks the reply again; this side only keeps
  * a person from sending a form with a required field left empty.
  */
-import { choicesOf, type FormField } from "@agntn/tools";
+import type { FormField } from "@agntn/tools";
+// The form offers the choices the terminal hosts offer, with their helper (not public API).
+import { choicesOf } from "../../../src/core/questions.ts";
 import type { FormRequest } from "./types.ts";
 
 interface QuestionFieldBase {

@@ -5,7 +5,9 @@
  * Text is only ever interpolated; an image is drawn from a `data:` URL built
  * here, and only for a plain `image/…` type and real base64, never as markup.
  */
-import { base64Bytes, blockNote, CONTENT_KINDS, type ContentBlock, formatBytes, isBase64, sanitizeLine } from "@agntn/tools";
+import { type ContentBlock, sanitizeLine } from "@agntn/tools";
+// The playground shows blocks the way the hosts note them, so it shares their helpers (not public API).
+import { base64Bytes, blockNote, CONTENT_KINDS, formatBytes, isBase64 } from "../../../src/core/content.ts";
 
 /** An image as a card draws it. */
 export interface ShownImage {

@@ -4,7 +4,8 @@
  * that is no function stops the server, not a request. The app's tools carry
  * the chain; the toolkit's own get the same list through their tool set.
  */
-import { type AnyTool, indexTools, type Middleware, withMiddleware } from "@agntn/tools";
+import { type AnyTool, type Middleware, withMiddleware } from "@agntn/tools";
+import { indexTools } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import { middleware as given } from "#agntn-tools/middleware.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
