@@ -376,6 +376,12 @@ describe("registerPiTools checks everything before registering", () => {
       /confirm names "files_delete", which is not a tool/,
     ],
     [
+      "a confirm that is neither \"writes\" nor a list",
+      [slugTool],
+      { confirm: "all" as never },
+      /^registerPiTools: confirm must be "writes" or an array of tool names$/,
+    ],
+    [
       "a renderer naming no tool",
       [slugTool],
       { perTool: { constructor: { renderCall: () => ({ render: () => [], invalidate() {} }) } } },

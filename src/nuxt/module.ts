@@ -231,7 +231,7 @@ function authRuntimeConfig(options: AuthModuleOptions | undefined, given: unknow
 async function exportFrom(option: string, given: string | undefined, name: "tools" | "verifier" | "middleware"): Promise<void> {
   const path = given === undefined ? undefined : await resolvePath(given);
   if (path !== undefined && !existsSync(path)) {
-    throw new Error(`@agntn/tools: agntnTools.${option} is "${given}", but no file resolves from it (looked for ${path})`);
+    throw new Error(`@agntn/tools/nuxt: agntnTools.${option} is "${given}", but no file resolves from it (looked for ${path})`);
   }
   addServerTemplate({
     filename: `#agntn-tools/${name}.mjs`,

@@ -18,7 +18,7 @@ const MAX_ARGS = 20;
 export function toolsToConfirm(index: ReadonlyMap<string, PreparedTool>, confirm: PiToolsOptions["confirm"]): Set<string> {
   if (confirm === undefined) return new Set();
   if (confirm === "writes") return new Set([...index.values()].filter((e) => e.tool.effect !== "read").map((e) => e.name));
-  if (!Array.isArray(confirm)) throw new ToolDefinitionError('Pi option confirm must be "writes" or an array of tool names');
+  if (!Array.isArray(confirm)) throw new ToolDefinitionError('registerPiTools: confirm must be "writes" or an array of tool names');
   for (const name of confirm) {
     if (typeof name !== "string" || !index.has(name)) {
       throw new ToolDefinitionError(`registerPiTools: confirm names ${quote(String(name))}, which is not a tool in this list`);

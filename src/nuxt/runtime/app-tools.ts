@@ -12,13 +12,14 @@ import { tools } from "#agntn-tools/tools.mjs";
 
 function checkedMiddleware(): readonly Middleware[] {
   if (given === undefined) return [];
-  if (!Array.isArray(given)) throw new Error("@agntn/tools: agntnTools.middleware must name a module exporting `middleware` as a list");
+  if (!Array.isArray(given))
+    throw new Error("@agntn/tools/nuxt: agntnTools.middleware must name a module exporting `middleware` as a list");
   return given;
 }
 
 function checkedList(): readonly AnyTool[] {
   if (!Array.isArray(tools)) {
-    throw new Error(`@agntn/tools: ${config.toolsPath} must export its tool list as \`tools\``);
+    throw new Error(`@agntn/tools/nuxt: ${config.toolsPath} must export its tool list as \`tools\``);
   }
   indexTools(tools);
   return middleware.length > 0 ? withMiddleware(tools, ...middleware) : tools;

@@ -80,7 +80,9 @@ function authOptions(settings: RuntimeSettings["auth"] = {}): McpAuthOptions | u
   if (!issuer && !appVerifier) return undefined;
   const audience = text(settings.audience);
   if (!audience) {
-    throw new Error("authorization is on but no audience is set: set NUXT_AGNTN_TOOLS_AUTH_AUDIENCE to this route's public URL");
+    throw new Error(
+      "@agntn/tools/nuxt: authorization is on but no audience is set: set NUXT_AGNTN_TOOLS_AUTH_AUDIENCE to this route's public URL",
+    );
   }
   if (!issuer) throw new Error("authorization is on but no issuer is set: set NUXT_AGNTN_TOOLS_AUTH_ISSUER");
   const listed = listOf(settings.authorizationServers);

@@ -104,7 +104,7 @@ function requestExtra(context: ExternalCallContext): Record<string, unknown> {
 
 function toExternal(definition: ToolkitDefinition): ExternalTool {
   const name = registeredName(definition);
-  if (name === undefined) throw new Error("@agntn/tools: a toolkit tool has neither a name nor a file name");
+  if (name === undefined) throw new Error("@agntn/tools/nuxt: a toolkit tool has neither a name nor a file name");
   const input = objectSchema(definition.inputSchema);
   const output = objectSchema(definition.outputSchema);
   const listing: ExternalTool["listing"] = { name, inputSchema: listedSchema(input) };
