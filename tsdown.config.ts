@@ -23,7 +23,8 @@ export default defineConfig({
   deps: {
     // Hosts are peers: never bundle them.
     neverBundle: [
-      /^@modelcontextprotocol\//,
+      // MCP Apps' server entry is the exception (below): its few constants are inlined.
+      /^@modelcontextprotocol\/(?!ext-apps\/server$)/,
       /^@nuxtjs\//,
       /^@nuxt\//,
       /^@earendil-works\//,
@@ -41,8 +42,10 @@ export default defineConfig({
     // TypeBox, our one dependency, is inlined into the code: imported from node_modules, its subpaths are hundreds of
     // small files, and resolving and linking them was most of a cold start (bench/RESULTS.md, section 10). Schemas
     // reach the core as plain JSON Schema, so a user's own `typebox` (or 0.34) builds schemas the inlined copy checks.
-    alwaysBundle: [/^typebox(\/|$)/],
-    onlyBundle: ["typebox"],
+    alwaysBundle: [/^typebox(\/|$)/, /^@modelcontextprotocol\/ext-apps\/server$/],
+    // MCP Apps' server entry is a file of names (the extension id, the MIME type, the meta key) with no imports: inlined,
+    // a server with views needs no @modelcontextprotocol/ext-apps installed, and no other entry ever loads it.
+    onlyBundle: ["typebox", "@modelcontextprotocol/ext-apps"],
     // The declarations keep importing `typebox`, so `Static` and `Type` are the very types of the user's own TypeBox.
     dts: { alwaysBundle: [] },
   },

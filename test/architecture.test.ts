@@ -34,7 +34,12 @@ const RULES: Record<string, Rule> = {
   core: { folders: [], packages: TYPEBOX.filter((name) => name !== "typebox"), typesFrom: ["typebox"] },
   protocol: { folders: ["core"], packages: [] },
   terminal: { folders: ["core"], packages: [] },
-  mcp: { folders: ["core", "protocol"], packages: ["@modelcontextprotocol/server", "jose"] },
+  // MCP Apps' names come from its server entry, a file of constants the build inlines; its types from the package.
+  mcp: {
+    folders: ["core", "protocol"],
+    packages: ["@modelcontextprotocol/server", "@modelcontextprotocol/ext-apps/server", "jose"],
+    typesFrom: ["@modelcontextprotocol/ext-apps"],
+  },
   h3: { folders: ["core", "mcp"], packages: [], typesFrom: ["h3"] },
   toolkit: { folders: ["core", "protocol"], packages: ["zod"] },
   pi: { folders: ["core", "terminal"], packages: [], typesFrom: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"] },

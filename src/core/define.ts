@@ -5,10 +5,30 @@ import type { Middleware } from "./middleware.ts";
 import { describeValue, quote } from "./sanitize.ts";
 import { isObjectSchema, isRecord, type JsonSchema, propertiesOf, subschemas, toJsonSchema, unionBranches } from "./schema.ts";
 import type { AnyTool, ResultDetails, ToolConfig, ToolDefinition, ToolResult } from "./types.ts";
+import { checkUi } from "./ui.ts";
 import { type Checker, compileChecker } from "./validate.ts";
 
 const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 const EFFECTS = new Set(["read", "write", "destructive"]);
+
+/** Every key a definition takes: any other is a typo (`outptu`) that would silently turn something off. */
+const TOOL_KEYS = [
+  "name",
+  "title",
+  "description",
+  "effect",
+  "idempotent",
+  "openWorld",
+  "input",
+  "output",
+  "meta",
+  "icons",
+  "snippet",
+  "guidelines",
+  "cli",
+  "ui",
+  "execute",
+] as const;
 
 /** What the library keeps per tool once it has been checked: plain JSON schemas and lazily compiled checkers. */
 export interface PreparedTool {
@@ -96,6 +116,9 @@ function checkDefinition(tool: AnyTool): void {
     const shown = typeof name === "string" ? quote(name) : String(typeof name);
     throw new ToolDefinitionError(`Tool name ${shown} must be 1-64 characters of a-z, 0-9 and _, starting with a letter`);
   }
+  for (const key of Object.keys(tool)) {
+    if (!(TOOL_KEYS as readonly string[]).includes(key)) fail(name, `unknown key ${quote(key)}; a tool takes ${TOOL_KEYS.join(", ")}`);
+  }
   for (const field of ["title", "description"] as const) {
     if (typeof tool[field] !== "string" || tool[field].trim() === "") fail(name, `${field} must be a non-empty string`);
   }
@@ -109,6 +132,10 @@ function checkDefinition(tool: AnyTool): void {
     fail(name, "guidelines must be an array of strings");
   }
   if (tool.meta !== undefined && !isRecord(tool.meta)) fail(name, "meta must be an object");
+  checkUi(tool.ui, (problem) => fail(name, problem));
+  if (tool.ui !== undefined && tool.meta !== undefined && Object.hasOwn(tool.meta, "ui")) {
+    fail(name, "meta.ui and ui both describe the view: keep ui");
+  }
   if (tool.icons !== undefined && !(Array.isArray(tool.icons) && tool.icons.every((i) => isRecord(i) && typeof i.src === "string"))) {
     fail(name, "icons must be an array of { src, mimeType?, sizes? }");
   }

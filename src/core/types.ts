@@ -202,6 +202,59 @@ export interface CliHints {
   stdin?: string[];
 }
 
+/** Who may call a tool with a view: `"model"`, the agent; `"app"`, the view (MCP Apps' `visibility`). */
+export type ToolAudience = "model" | "app";
+
+/** A browser feature a view asks its host for (MCP Apps' `permissions`); a host may refuse it. */
+export type ViewPermission = "camera" | "microphone" | "geolocation" | "clipboardWrite";
+
+/**
+ * Origins a view may reach beyond its own document (MCP Apps' `csp`). Each
+ * entry is an origin such as `https://api.example.com`; a subdomain wildcard
+ * (`https://*.example.com`) is allowed. Left out, the view may reach nothing.
+ */
+export interface ViewCsp {
+  /** fetch, XHR and WebSocket (`connect-src`). */
+  connectDomains?: string[];
+  /** Scripts, styles, images, fonts and media. */
+  resourceDomains?: string[];
+  /** Nested frames (`frame-src`). */
+  frameDomains?: string[];
+  /** The document's base URI (`base-uri`). */
+  baseUriDomains?: string[];
+}
+
+/**
+ * A tool's view (the MCP Apps extension, `io.modelcontextprotocol/ui`): an
+ * HTML document a client that renders apps shows in a sandboxed frame when
+ * the tool is called, with the call's input and result. Every other host
+ * answers with the tool's text, as without a view.
+ */
+export interface ToolUi {
+  /** The view as one HTML document. */
+  html?: string;
+  /**
+   * The view's file instead: a path (absolute, or from the working directory)
+   * or a `file:` URL such as `new URL("./view.html", import.meta.url)`. MCP
+   * servers read it once, when they are made. In a Nuxt app, give the URL
+   * form: the module bundles the file (`.html`, or a Vue `.vue` component)
+   * into one document at build time.
+   */
+  file?: string | URL;
+  csp?: ViewCsp;
+  permissions?: ViewPermission[];
+  /** A dedicated origin for the view, in the form the host documents (MCP Apps' `domain`). */
+  domain?: string;
+  /** Whether the view would like a border and background from the host. */
+  prefersBorder?: boolean;
+  /**
+   * Who may call this tool. Default both. `["app"]`: only views call it; an
+   * MCP client that renders apps keeps it from its model, and one that does
+   * not is not shown it at all.
+   */
+  visibility?: ToolAudience[];
+}
+
 /** A tool as written once and served everywhere. */
 export interface ToolDefinition<Input extends object = JsonSchema, Details = unknown> {
   name: string;
@@ -219,6 +272,8 @@ export interface ToolDefinition<Input extends object = JsonSchema, Details = unk
   /** Rules for using the tool well (Pi's `promptGuidelines`). */
   guidelines?: string[];
   cli?: CliHints;
+  /** A view for clients that render MCP Apps; every host answers with the text as before. */
+  ui?: ToolUi;
   execute(input: InputOf<Input>, context: ToolContext): ToolResult<Details> | Promise<ToolResult<Details>>;
 }
 

@@ -38,6 +38,7 @@ import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
+import { viewsOf } from "./views.ts";
 
 export interface McpHttpHandlerOptions extends McpServerOptions {
   /**
@@ -128,9 +129,10 @@ export function httpHandler(info: ServerInfo, tools: readonly AnyTool[], options
   checkOptionKeys(where, options, HTTP_OPTIONS);
   const { external = [], ...rest } = options;
   const set: ToolSet = { tools, external };
-  // Checked now: a broken tool or a duplicate name throws here, not on the first request.
+  // Checked now: a broken tool, a duplicate name or a view file that cannot be read throws here, not on the first request.
   toolIndex(tools);
   effectsOf(set);
+  viewsOf(tools);
   return serveHttp(info, () => set, rest, ownNames(where));
 }
 

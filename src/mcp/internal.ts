@@ -13,3 +13,4 @@ export { effectOfAnnotations } from "../protocol/scopes.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
 export type { ToolSet } from "./server.ts";
+export { viewsOf } from "./views.ts";

@@ -24,7 +24,6 @@ import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { callerOf, principalOf } from "../protocol/caller.ts";
-import { listTools } from "../protocol/list.ts";
 import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
 import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
@@ -33,6 +32,7 @@ import { effectOfAnnotations } from "../protocol/scopes.ts";
 import type { EffectOf } from "./auth.ts";
 import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
+import { APPS_CAPABILITY, missingView, rendersApps, type Views, viewsOf } from "./views.ts";
 
 export interface McpServerOptions extends StateSealOptions {
   /** Instructions a client may add to the model's context. */
@@ -89,17 +89,30 @@ export function effectsOf(set: ToolSet): EffectOf {
 export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOptions = {}): Server {
   const own = toolIndex(set.tools);
   const external = externalIndex(set.external, own);
+  const views = viewsOf(set.tools);
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
   const server = new Server(serverInfo, {
     // Logging is declared so `logging/setLevel` works on 2025 connections; tools log through `context.log`.
-    capabilities: { tools: {}, logging: {} },
+    capabilities: {
+      tools: {},
+      logging: {},
+      ...(views.resources.length > 0 ? { resources: {} } : {}),
+      ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
+    },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
-  const listed = listTools(set.tools);
-  const listing = external.size === 0 ? listed : { tools: [...[...external.values()].map((t) => t.listing), ...listed.tools] };
+  const foreign = [...external.values()].map((t) => t.listing);
+  const withForeign = (listed: { tools: unknown[] }) => (foreign.length === 0 ? listed : { tools: [...foreign, ...listed.tools] });
+  const forApps = withForeign(views.listedForApps);
+  const forOthers = views.appOnly.size === 0 ? forApps : withForeign(views.listedForOthers);
   const { scopeCheck } = options;
-  server.setRequestHandler("tools/list", async () => listing as ListToolsResult);
+  server.setRequestHandler(
+    "tools/list",
+    async (_request, ctx) =>
+      (forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers) as ListToolsResult,
+  );
+  if (views.resources.length > 0) serveViews(server, views);
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
     // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
@@ -107,6 +120,8 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
       if (refused) return errorResult(refused.errorDescription ?? "This call needs a scope the token lacks");
     }
+    // A tool only views may call does not exist for a client that shows no views: not listed to it, not callable by it.
+    if (views.appOnly.has(name) && !rendersApps(clientCapabilities(server, ctx))) return unknownToolResult(info, name);
     const authInfo = ctx.http?.authInfo;
     const foreign = external.get(name);
     if (foreign) {
@@ -126,9 +141,8 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     if (authInfo) base.auth = callerOf(authInfo);
     const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, (n) => ctx.mcpReq.notify(n), report);
     if (progress) base.progress = progress;
-    // 2026-07-28 requests carry the client's capabilities; a 2025 connection declared them at initialize.
-    const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
-    const capabilities = envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+    const envelope = ctx.mcpReq.envelope;
+    const capabilities = clientCapabilities(server, ctx);
     const forms = supportsForms(capabilities);
     const sampling = supportsSampling(capabilities);
     if (!forms && !sampling) return callEntry(entry, args, base);
@@ -160,6 +174,27 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     return inputRequired({ inputRequests: { [pending.key]: embedded }, requestState: outcome.requestState });
   });
   return server;
+}
+
+/** The client's capabilities: a 2026-07-28 request carries them; a 2025 connection declared them at initialize. */
+function clientCapabilities(server: Server, ctx: ServerContext): ClientCapabilities | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
+  return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
+}
+
+/**
+ * `resources/list`, `resources/read` and `resources/templates/list` for the
+ * views (./views.ts): served to every client, since one that renders no apps
+ * may still read a resource.
+ */
+function serveViews(server: Server, views: Views): void {
+  server.setRequestHandler("resources/list", async () => ({ resources: views.resources }));
+  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [] }));
+  server.setRequestHandler("resources/read", async (request) => {
+    const read = views.reads.get(request.params.uri);
+    if (!read) throw missingView(request.params.uri);
+    return read;
+  });
 }
 
 /** What middleware may know of an MCP call: the method, the ids, the revision in force and the request's `_meta`. */

@@ -5,7 +5,7 @@
  * the chain; the toolkit's own get the same list through their tool set.
  */
 import { type AnyTool, type Middleware, withMiddleware } from "@agntn/tools";
-import { indexTools } from "@agntn/tools/internal/nuxt";
+import { indexTools, viewsOf } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import { middleware as given } from "#agntn-tools/middleware.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
@@ -22,6 +22,8 @@ function checkedList(): readonly AnyTool[] {
     throw new Error(`@agntn/tools/nuxt: ${config.toolsPath} must export its tool list as \`tools\``);
   }
   indexTools(tools);
+  // The views too: a view file the build did not bundle and the server cannot read stops start-up, not a request.
+  viewsOf(tools);
   return middleware.length > 0 ? withMiddleware(tools, ...middleware) : tools;
 }
 
