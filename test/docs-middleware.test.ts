@@ -1,0 +1,245 @@
+/**
+ * The Middleware page's three examples (docs/examples/middleware-*.ts), each
+ * run through the core's call path with the caller an HTTP host would give,
+ * and the page's server, which puts all three around the demo tools, run over
+ * stdio as a client would start it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { type Caller, defineTool, type HostContext, Type, withMiddleware } from "@agntn/tools";
+import { callTool } from "@agntn/tools/mcp";
+import { Client } from "@modelcontextprotocol/client";
+import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { auditLog } from "../docs/examples/middleware-audit.ts";
+import { readCache } from "../docs/examples/middleware-cache.ts";
+import { rateLimit } from "../docs/examples/middleware-rate-limit.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const INFO = { name: "notes" };
+
+/** How many times each tool's `execute` ran. */
+const runs = new Map<string, number>();
+const ran = (name: string) => runs.set(name, (runs.get(name) ?? 0) + 1);
+
+const lookup = defineTool({
+  name: "notes_lookup",
+  title: "Look Up",
+  description: "Finds a note by its title.",
+  effect: "read",
+  input: Type.Object({ title: Type.String({ minLength: 1 }), secret: Type.Optional(Type.String()) }, { additionalProperties: false }),
+  execute({ title }) {
+    ran("notes_lookup");
+    if (title === "missing") return { content: [{ type: "text", text: `No note "${title}".` }], isError: true };
+    return { content: [{ type: "text", text: `${title}: ${runs.get("notes_lookup")}` }] };
+  },
+});
+
+const save = defineTool({
+  name: "notes_save",
+  title: "Save",
+  description: "Saves a note.",
+  effect: "write",
+  input: Type.Object({ title: Type.String() }, { additionalProperties: false }),
+  execute({ title }) {
+    ran("notes_save");
+    if (title === "boom") throw new Error("the disk is full");
+    return { content: [{ type: "text", text: `saved ${title} (${runs.get("notes_save")})` }] };
+  },
+});
+
+/** The context an HTTP host with authorization gives a call: the caller, and its own name. */
+function as(subject: string | undefined, clientId = "app"): HostContext {
+  const auth: Caller = { clientId, scopes: ["tools:read", "tools:write"], claims: {} };
+  if (subject) auth.subject = subject;
+  return { auth, call: { host: "mcp", method: "tools/call" } };
+}
+const ANONYMOUS: HostContext = { call: { host: "cli" } };
+
+const text = (result: { content: unknown[] }) => (result.content as { text: string }[]).map((block) => block.text).join("\n");
+
+beforeEach(() => {
+  runs.clear();
+  vi.useFakeTimers({ toFake: ["Date"] });
+  vi.setSystemTime(new Date("2026-12-01T10:00:00.000Z"));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("middleware-rate-limit.ts", () => {
+  const tools = withMiddleware([lookup, save], rateLimit({ calls: 2, windowMs: 60_000 }));
+  const call = (host: HostContext, title = "a") => callTool(INFO, tools, "notes_lookup", { title }, host);
+  const refused = (seconds: number) => ({
+    content: [{ type: "text", text: `Too many calls: at most 2 every 60 s per caller. Try again in ${seconds} s.` }],
+    isError: true,
+  });
+
+  it("lets each caller make `calls` calls a window and refuses the next with when to try again, without running the tool", async () => {
+    expect(text(await call(as("ada")))).toBe("a: 1");
+    vi.setSystemTime(new Date("2026-12-01T10:00:20.000Z"));
+    expect(text(await call(as("ada")))).toBe("a: 2");
+    vi.setSystemTime(new Date("2026-12-01T10:00:39.500Z"));
+    expect(await call(as("ada"))).toEqual(refused(21));
+    expect(runs.get("notes_lookup")).toBe(2);
+    // Another caller has a window of its own; a caller without a subject is known by its client.
+    expect(text(await call(as("bob")))).toBe("a: 3");
+    expect(text(await call(as(undefined, "cron")))).toBe("a: 4");
+    // Every tool of the list counts against the same window.
+    expect(await callTool(INFO, tools, "notes_save", { title: "x" }, as("ada"))).toEqual(refused(21));
+    // The window ends: ada may call again.
+    vi.setSystemTime(new Date("2026-12-01T10:01:00.000Z"));
+    expect(text(await call(as("ada")))).toBe("a: 5");
+  });
+
+  it("counts every call without a caller (stdio, Pi, the command line) in one window", async () => {
+    await call(ANONYMOUS);
+    await call({});
+    expect(await call(ANONYMOUS)).toEqual(refused(60));
+  });
+
+  it("counts refused input too: the call reached the server", async () => {
+    expect(text(await callTool(INFO, tools, "notes_lookup", { title: "" }, as("cy")))).toBe(
+      "Invalid arguments at /title: must not have fewer than 1 characters",
+    );
+    await call(as("cy"));
+    expect(await call(as("cy"))).toEqual(refused(60));
+  });
+});
+
+describe("middleware-audit.ts", () => {
+  const lines: string[] = [];
+  const tools = withMiddleware(
+    [lookup, save],
+    auditLog((line) => lines.push(line)),
+  );
+  beforeEach(() => {
+    lines.length = 0;
+  });
+
+  it("writes one line per call after it ends: time, duration, host, caller, tool, effect and outcome", async () => {
+    await callTool(INFO, tools, "notes_lookup", { title: "a" }, as("ada"));
+    await callTool(INFO, tools, "notes_lookup", { title: "missing" }, as(undefined, "cron"));
+    await callTool(INFO, tools, "notes_save", { title: "boom" }, ANONYMOUS);
+    await callTool(INFO, tools, "notes_save", { title: 7 }, ANONYMOUS);
+    const line = { time: "2026-12-01T10:00:00.000Z", ms: 0 };
+    expect(lines.map((entry) => JSON.parse(entry))).toEqual([
+      { ...line, host: "mcp", caller: "ada", tool: "notes_lookup", effect: "read", outcome: "ok" },
+      { ...line, host: "mcp", caller: "cron", tool: "notes_lookup", effect: "read", outcome: "returned" },
+      { ...line, host: "cli", caller: null, tool: "notes_save", effect: "write", outcome: "thrown" },
+      { ...line, host: "cli", caller: null, tool: "notes_save", effect: "write", outcome: "input" },
+    ]);
+  });
+
+  it("never writes the arguments or the answer", async () => {
+    await callTool(INFO, tools, "notes_lookup", { title: "diary", secret: "hunter2" }, as("ada"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toMatch(/diary|hunter2/);
+  });
+
+  it("writes the line the page shows, key for key", async () => {
+    const page = readFileSync(join(root, "docs/content/1.guide/08.middleware.md"), "utf8");
+    const shown = JSON.parse(/^```json\n(.*)\n```$/m.exec(page)?.[1] ?? "null") as Record<string, unknown>;
+    await callTool(INFO, tools, "notes_lookup", { title: "a" }, as("ada"));
+    const written = JSON.parse(lines[0] as string) as Record<string, unknown>;
+    expect(Object.keys(shown)).toEqual(Object.keys(written));
+    expect({ ...shown, tool: "notes_lookup", time: written.time, ms: written.ms }).toEqual(written);
+  });
+
+  it("writes to stderr by default, one line each, so a stdio server's stdout stays the protocol's", async () => {
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, "write").mockImplementation((chunk) => {
+      written.push(String(chunk));
+      return true;
+    });
+    try {
+      await callTool(INFO, withMiddleware([lookup], auditLog()), "notes_lookup", { title: "a" }, ANONYMOUS);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(written).toEqual([
+      '{"time":"2026-12-01T10:00:00.000Z","ms":0,"host":"cli","caller":null,"tool":"notes_lookup","effect":"read","outcome":"ok"}\n',
+    ]);
+  });
+});
+
+describe("middleware-cache.ts", () => {
+  let tools: ReturnType<typeof withMiddleware<typeof lookup | typeof save>> = [];
+  beforeEach(() => {
+    tools = withMiddleware([lookup, save], readCache({ ttlMs: 30_000, maxEntries: 2 }));
+  });
+  const look = (title: string, host = as("ada")) => callTool(INFO, tools, "notes_lookup", { title }, host);
+
+  it("answers a repeated call of a read tool from memory until the time to live ends", async () => {
+    expect(text(await look("a"))).toBe("a: 1");
+    expect(text(await look("a"))).toBe("a: 1");
+    expect(runs.get("notes_lookup")).toBe(1);
+    vi.setSystemTime(new Date("2026-12-01T10:00:30.000Z"));
+    expect(text(await look("a"))).toBe("a: 2");
+  });
+
+  it("keys by the checked input and by caller: other input, or another caller, runs the tool", async () => {
+    await look("a");
+    expect(text(await look("b"))).toBe("b: 2");
+    expect(text(await look("a", as("bob")))).toBe("a: 3");
+    expect(text(await look("a", ANONYMOUS))).toBe("a: 4");
+    expect(runs.get("notes_lookup")).toBe(4);
+  });
+
+  it("keeps only successes, of read tools, for input that passed the check", async () => {
+    await look("missing");
+    await look("missing");
+    expect(runs.get("notes_lookup")).toBe(2);
+    await callTool(INFO, tools, "notes_save", { title: "x" }, as("ada"));
+    expect(text(await callTool(INFO, tools, "notes_save", { title: "x" }, as("ada")))).toBe("saved x (2)");
+    const refusal = "Invalid arguments at /title: must not have fewer than 1 characters";
+    expect(text(await look(""))).toBe(refusal);
+    expect(text(await look(""))).toBe(refusal);
+    expect(runs.get("notes_lookup")).toBe(2);
+  });
+
+  it("forgets the oldest entry once full", async () => {
+    await look("a");
+    await look("b");
+    await look("c");
+    expect(text(await look("b"))).toBe("b: 2");
+    expect(text(await look("a"))).toBe("a: 4");
+  });
+});
+
+describe("the page's server: all three around the demo tools, over stdio", () => {
+  it("audits each call on stderr, one line each, and keeps stdout for MCP", async () => {
+    vi.useRealTimers();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--conditions=agntn-source", join(root, "docs/examples/middleware-server.ts")],
+      cwd: root,
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const client = new Client({ name: "docs-middleware", version: "1.0.0" });
+    await client.connect(transport);
+    const args = { text: "Crème Brûlée, Part 2" };
+    const first = await client.callTool({ name: "text_slug", arguments: args });
+    const second = await client.callTool({ name: "text_slug", arguments: args });
+    const bad = await client.callTool({ name: "text_slug", arguments: { txt: "x" } });
+    await client.close();
+    expect(second).toEqual(first);
+    expect(first.content).toEqual([{ type: "text", text: "creme-brulee-part-2" }]);
+    expect(bad.isError).toBe(true);
+    const audit = stderr
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(audit.map(({ host, caller, tool, effect, outcome }) => ({ host, caller, tool, effect, outcome }))).toEqual([
+      { host: "mcp", caller: null, tool: "text_slug", effect: "read", outcome: "ok" },
+      { host: "mcp", caller: null, tool: "text_slug", effect: "read", outcome: "ok" },
+      { host: "mcp", caller: null, tool: "text_slug", effect: "read", outcome: "input" },
+    ]);
+    for (const line of audit) expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
