@@ -26,6 +26,7 @@ const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 10, file: "startup.ts", title: "Start-up: one command of a runCli program, and the cold import" },
   { id: 11, file: "frameworks.ts", title: "Agent frameworks: a valid call, ours vs each framework's native Zod tool" },
   { id: 12, file: "cold-start.ts", title: "The route's cold start, memory and size, against a toolkit-only app" },
+  { id: 13, file: "middleware.ts", title: "Middleware and telemetry: the round trip with telemetry() vs without middleware" },
 ];
 
 function cpuModel(): string {

@@ -10,7 +10,7 @@ import { defineNuxtConfig } from "nuxt/config";
 const preset = process.env.AGNTN_BENCH_PRESET;
 
 export default defineNuxtConfig({
-  compatibilityDate: "2026-11-01",
+  compatibilityDate: "2026-05-01",
   modules: ["@agntn/tools/nuxt"],
   agntnTools: { tools: "~~/server/tools", name: "cold-start", version: "1.0.0" },
   nitro: preset ? { preset, cloudflare: { deployConfig: true, nodeCompat: true } } : {},

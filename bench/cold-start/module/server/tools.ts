@@ -7,11 +7,14 @@ export const tools = [
     title: "Join words",
     description: "Join the first words of a text with a separator.",
     effect: "read",
-    input: Type.Object({
-      text: Type.String({ minLength: 1, maxLength: 200 }),
-      separator: Type.Enum(["-", "_", "."]),
-      limit: Type.Integer({ minimum: 1, maximum: 100 }),
-    }),
+    input: Type.Object(
+      {
+        text: Type.String({ minLength: 1, maxLength: 200 }),
+        separator: Type.Enum(["-", "_", "."]),
+        limit: Type.Integer({ minimum: 1, maximum: 100 }),
+      },
+      { additionalProperties: false },
+    ),
     execute: ({ text, separator, limit }) => ({
       content: [{ type: "text", text: text.split(/\s+/).filter(Boolean).slice(0, limit).join(separator) }],
     }),
