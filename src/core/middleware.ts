@@ -100,8 +100,71 @@ function typeOf(value: unknown): string {
   return value === null ? "null" : Array.isArray(value) ? "an array" : typeof value;
 }
 
+/** Marks a value the plain copy below leaves to JSON. */
+const NOT_PLAIN = Symbol("not plain");
+
+/** Deeper than this, a value is left to JSON (which refuses a cycle). */
+const PLAIN_DEPTH = 64;
+
+/** A JSON leaf as JSON keeps it (strings, booleans, finite numbers other than -0, null); {@link NOT_PLAIN} for anything else. */
+function plainLeaf(value: unknown): unknown {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) && !Object.is(value, -0) ? value : NOT_PLAIN;
+    default:
+      return value === null ? null : NOT_PLAIN;
+  }
+}
+
+/**
+ * A copy of a plain JSON object or array (of leaves, arrays and plain
+ * objects), frozen as it is made; {@link NOT_PLAIN} for anything JSON would
+ * change or refuse (`undefined`, a function, a symbol key, a non-finite
+ * number or -0, a `toJSON`, a class instance, a hole, a key `__proto__`, a
+ * cycle), which `frozenCopy` then copies through JSON. For every value it
+ * takes, the same copy as JSON's, made without writing text: what a call's
+ * arguments almost always are. An object is copied by spreading it, which
+ * keeps its shape, and freezing a known shape is cheap.
+ */
+function plainCopy(value: object, depth: number): unknown {
+  if (depth > PLAIN_DEPTH) return NOT_PLAIN;
+  const proto = Object.getPrototypeOf(value);
+  if (proto === Array.prototype) {
+    const list = value as unknown[];
+    const copy = new Array<unknown>(list.length);
+    for (let i = 0; i < list.length; i++) {
+      const item = list[i];
+      const copied = typeof item === "object" && item !== null ? plainCopy(item, depth + 1) : plainLeaf(item);
+      if (copied === NOT_PLAIN) return NOT_PLAIN;
+      copy[i] = copied;
+    }
+    return Object.freeze(copy);
+  }
+  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+  if (typeof (value as { toJSON?: unknown }).toJSON === "function") return NOT_PLAIN;
+  const copy: Record<string, unknown> = { ...value };
+  for (const key in copy) {
+    // Only own keys: anything an altered Object.prototype adds is no part of the value, for JSON either.
+    if (!Object.hasOwn(copy, key)) continue;
+    if (key === "__proto__") return NOT_PLAIN;
+    const item = copy[key];
+    if (typeof item === "object" && item !== null) {
+      const copied = plainCopy(item, depth + 1);
+      if (copied === NOT_PLAIN) return NOT_PLAIN;
+      copy[key] = copied;
+    } else if (plainLeaf(item) === NOT_PLAIN) return NOT_PLAIN;
+  }
+  if (Object.getOwnPropertySymbols(copy).length > 0) return NOT_PLAIN;
+  return Object.freeze(copy);
+}
+
 /** A value copied as JSON and frozen all the way down: what a middleware may read but never change. */
 function frozenCopy<T>(value: T): T {
+  const plain = typeof value === "object" && value !== null ? plainCopy(value, 0) : plainLeaf(value);
+  if (plain !== NOT_PLAIN) return plain as T;
   const copy = jsonCopy(value);
   const freeze = (node: unknown): void => {
     if (typeof node !== "object" || node === null || Object.isFrozen(node)) return;
@@ -126,37 +189,48 @@ export function calledTool(entry: PreparedTool): CalledTool {
 
 /** How `outcomeOf` turns a result into an outcome for the tool a call is for. */
 type OutcomeFor = (result: ToolResult) => CallOutcome;
-const outcomes = new WeakMap<ToolCall, OutcomeFor>();
 
-/** A call as middleware sees it; the copies are made on first read, so a middleware that reads nothing pays for nothing. */
-function toolCall(tool: CalledTool, input: unknown, valid: boolean, host: HostContext, outcomeFor: OutcomeFor): ToolCall {
-  const facts = host.call;
-  let inputCopy: unknown;
-  let callerCopy: Readonly<Caller> | undefined;
-  let metaCopy: Readonly<Record<string, unknown>> | undefined;
-  const call = Object.freeze({
-    tool,
-    get input() {
-      if (valid) inputCopy ??= frozenCopy(input);
-      return inputCopy;
-    },
-    host: facts?.host ?? "unknown",
-    get caller() {
-      if (host.auth) callerCopy ??= frozenCopy(host.auth);
-      return callerCopy;
-    },
-    method: facts?.method,
-    requestId: facts?.requestId,
-    sessionId: facts?.sessionId,
-    revision: facts?.revision,
-    get meta() {
-      if (facts?.meta) metaCopy ??= frozenCopy(facts.meta);
-      return metaCopy;
-    },
-    signal: host.signal,
-  });
-  outcomes.set(call, outcomeFor);
-  return call;
+/**
+ * A call as middleware sees it: own, enumerable fields, the whole frozen. The
+ * copies (input, caller, `_meta`) are made as the call starts, each only when
+ * there is one. A class with plain fields rather than an object of lazy
+ * getters: an object whose own getters are new functions on every call is
+ * built and frozen at many times the cost, on every call of a tool with
+ * middleware (bench/middleware.ts).
+ */
+class CallView implements ToolCall {
+  readonly tool: CalledTool;
+  readonly input: unknown;
+  readonly host: string;
+  readonly caller: Readonly<Caller> | undefined;
+  readonly method: string | undefined;
+  readonly requestId: string | number | undefined;
+  readonly sessionId: string | undefined;
+  readonly revision: string | undefined;
+  readonly meta: Readonly<Record<string, unknown>> | undefined;
+  readonly signal: AbortSignal | undefined;
+  readonly #outcomeFor: OutcomeFor;
+
+  constructor(tool: CalledTool, input: unknown, valid: boolean, host: HostContext, outcomeFor: OutcomeFor) {
+    const facts = host.call;
+    this.tool = tool;
+    this.input = valid ? frozenCopy(input) : undefined;
+    this.host = facts?.host ?? "unknown";
+    this.caller = host.auth ? frozenCopy(host.auth) : undefined;
+    this.method = facts?.method;
+    this.requestId = facts?.requestId;
+    this.sessionId = facts?.sessionId;
+    this.revision = facts?.revision;
+    this.meta = facts?.meta ? frozenCopy(facts.meta) : undefined;
+    this.signal = host.signal;
+    this.#outcomeFor = outcomeFor;
+    Object.freeze(this);
+  }
+
+  /** How `outcomeOf` answers for `call`; `undefined` for anything but a call the chain handed out. */
+  static outcomeFor(call: ToolCall): OutcomeFor | undefined {
+    return #outcomeFor in call ? call.#outcomeFor : undefined;
+  }
 }
 
 /**
@@ -166,7 +240,7 @@ function toolCall(tool: CalledTool, input: unknown, valid: boolean, host: HostCo
  * text: "Too many calls; try again in a minute." }], isError: true })`.
  */
 export function outcomeOf(call: ToolCall, result: ToolResult): CallOutcome {
-  const outcomeFor = outcomes.get(call);
+  const outcomeFor = typeof call === "object" && call !== null ? CallView.outcomeFor(call) : undefined;
   if (!outcomeFor) throw new TypeError("outcomeOf takes the call a middleware was handed");
   return outcomeFor(result);
 }
@@ -208,7 +282,7 @@ export interface ChainTarget {
 /** Runs a call through its chain, outermost middleware first. */
 export function runChain(chain: readonly Middleware[], target: ChainTarget, host: HostContext): Promise<CallOutcome> {
   const { tool, checked, run } = target;
-  const call = toolCall(tool, checked.ok ? checked.value : undefined, checked.ok, host, target.outcomeFor);
+  const call = new CallView(tool, checked.ok ? checked.value : undefined, checked.ok, host, target.outcomeFor);
   const innermost: Next = checked.ok ? () => run(checked.value) : () => Promise.resolve(checked.failure);
   const first = chain.reduceRight<Next>((next, middleware) => () => step(middleware, call, next, tool.name), innermost);
   return first();

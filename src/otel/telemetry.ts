@@ -23,6 +23,7 @@ import {
   type Attributes,
   type Context,
   context,
+  createNoopMeter,
   createTraceState,
   type Meter,
   type MeterProvider,
@@ -54,6 +55,9 @@ const SCOPE = "@agntn/tools";
 
 /** The provider a registered-nothing app has: its tracer makes spans that record nothing and carry no context. */
 const NOOP_PROVIDER = new ProxyTracerProvider().getDelegate();
+
+/** The histogram every no-op meter hands out (one object): instruments of a provider that records nothing. */
+const NOOP_HISTOGRAM = createNoopMeter().createHistogram("noop");
 
 /** Whether spans would go anywhere: a provider was given, or the app registered one. */
 function tracing(given: TracerProvider | undefined): boolean {
@@ -144,12 +148,12 @@ export function telemetry(options: TelemetryOptions = {}): Middleware {
     return made.instruments;
   };
 
-  return async (call, next) => {
+  const observe = async (call: ToolCall, next: () => Promise<CallOutcome>, traced: boolean, measured: Instruments) => {
     const started = performance.now();
     const mcp = call.method !== undefined;
     const base = callAttributes(call, mcp);
     let outcome: CallOutcome;
-    if (tracing(options.tracerProvider)) {
+    if (traced) {
       const parent = mcp ? remoteParent(call.meta) : context.active();
       const name = `${mcp ? call.method : "execute_tool"} ${call.tool.name}`;
       const span = tracer.startSpan(
@@ -163,11 +167,18 @@ export function telemetry(options: TelemetryOptions = {}): Middleware {
       outcome = await next();
     }
     const seconds = (performance.now() - started) / 1000;
-    const measured = outcome.ok ? base : { ...base, "error.type": "tool_error" };
-    const { mcpDuration, callDuration, calls } = measure();
-    if (mcp) mcpDuration.record(seconds, measured);
-    callDuration.record(seconds, measured);
-    calls.add(1, measured);
+    const attributes = outcome.ok ? base : { ...base, "error.type": "tool_error" };
+    if (mcp) measured.mcpDuration.record(seconds, attributes);
+    measured.callDuration.record(seconds, attributes);
+    measured.calls.add(1, attributes);
     return outcome;
+  };
+
+  return (call, next) => {
+    const traced = tracing(options.tracerProvider);
+    const measured = measure();
+    // No provider for either: nothing would be recorded, so the call goes straight through, at no cost.
+    if (!traced && measured.callDuration === NOOP_HISTOGRAM) return next();
+    return observe(call, next, traced, measured);
   };
 }
