@@ -82,9 +82,11 @@ describe.each(["legacy", "modern"] as const)("h3 endpoint, %s revision", (revisi
     else expect(version).toBe("2025-11-25");
   });
 
-  it("lists the tools as listTools does", async () => {
+  it("lists the tools as listTools does, text_stats' view named in its _meta", async () => {
     const listed = await client().listTools();
-    expect(listed.tools).toEqual(JSON.parse(JSON.stringify(listTools(tools).tools)));
+    const view = { ui: { resourceUri: "ui://text_stats/view.html" }, "ui/resourceUri": "ui://text_stats/view.html" };
+    const expected = listTools(tools).tools.map((tool) => (tool.name === "text_stats" ? { ...tool, _meta: view } : tool));
+    expect(listed.tools).toEqual(JSON.parse(JSON.stringify(expected)));
   });
 
   it.each([

@@ -150,9 +150,11 @@ describe.each(Object.keys(CLIENTS) as Array<keyof typeof CLIENTS>)("the playgrou
     expect(client.serverVersion()).toEqual({ name: "agntn-playground", version: pkg.version });
   });
 
-  it("lists the tools exactly as listTools does (the route is this package's handler, not SDK v1)", async () => {
+  it("lists the tools exactly as listTools does, text_stats' view named in its _meta (the route is this package's handler, not SDK v1)", async () => {
     const client = await connect(kind, mcp());
-    expect((await client.listTools()).tools).toEqual(listTools(demoTools).tools);
+    const view = { ui: { resourceUri: "ui://text_stats/view.html" }, "ui/resourceUri": "ui://text_stats/view.html" };
+    const expected = listTools(demoTools).tools.map((tool) => (tool.name === "text_stats" ? { ...tool, _meta: view } : tool));
+    expect((await client.listTools()).tools).toEqual(expected);
   });
 
   it.each([

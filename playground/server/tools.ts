@@ -108,6 +108,8 @@ export const statsTool = defineTool({
   effect: "read",
   input: Type.Object({ text: Type.String({ description: "Text to measure" }) }, { additionalProperties: false }),
   output: Type.Object({ characters: Type.Integer(), words: Type.Integer(), lines: Type.Integer() }, { additionalProperties: false }),
+  // A client that renders MCP Apps shows the counts as bars (./stats-view.html); the view can call text_badge back.
+  ui: { file: new URL("./stats-view.html", import.meta.url), prefersBorder: true },
   execute({ text }) {
     const details = {
       characters: Array.from(text).length,

@@ -27,8 +27,18 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
-import { addServerHandler, addServerPlugin, addServerTemplate, defineNuxtModule, resolvePath, type tryUseNuxt, useLogger } from "@nuxt/kit";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import {
+  addServerHandler,
+  addServerPlugin,
+  addServerTemplate,
+  addVitePlugin,
+  defineNuxtModule,
+  directoryToURL,
+  resolvePath,
+  type tryUseNuxt,
+  useLogger,
+} from "@nuxt/kit";
 import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
@@ -36,6 +46,7 @@ import { nodeVersionProblem } from "./node-version.ts";
 import { isManyInstancePreset } from "./presets.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
 import { toolkitFoundNothing, toolkitNotice } from "./toolkit-notice.ts";
+import { createViewBundler, viewsPlugin } from "./views.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -313,8 +324,21 @@ export default defineNuxtModule<ModuleOptions>({
     nuxt.hook("nitro:config", () => {
       if (toolkitFoundNothing(nuxt.options.nitro.virtual)) logger.info(toolkitNotice(route, options.tools));
     });
+    const toolkitEntry = await resolvePath(TOOLKIT);
+    // Tools' views named by file are bundled into the code that names them, in the server bundle and the browser's (./views.ts).
+    const bundleView = createViewBundler({
+      from: [pathToFileURL(toolkitEntry), directoryToURL(nuxt.options.rootDir)],
+      scratch: join(nuxt.options.buildDir, "agntn-views"),
+    });
+    addVitePlugin(viewsPlugin(bundleView, nuxt.options.rootDir, "literal"));
+    nuxt.hook("nitro:config", (given) => {
+      const nitroConfig = given as NitroConfigSlice;
+      nitroConfig.rollupConfig ??= {};
+      const plugins = [nitroConfig.rollupConfig.plugins ?? []].flat();
+      nitroConfig.rollupConfig.plugins = [...plugins, viewsPlugin(bundleView, nuxt.options.rootDir, "base64")];
+    });
     // The toolkit's Cloudflare transport imports `agents/mcp`; without `agents` installed the build would stop there.
-    const toolkitDist = dirname(await resolvePath(TOOLKIT));
+    const toolkitDist = dirname(toolkitEntry);
     nuxt.hook("nitro:config", (given) => {
       const nitroConfig = given as NitroConfigSlice;
       const wanted = String(nitroConfig.preset || process.env.NITRO_PRESET || process.env.SERVER_PRESET || "");

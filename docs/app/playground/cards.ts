@@ -7,7 +7,7 @@
  */
 import type { Pacer } from "./pace.ts";
 import { createPacer } from "./pace.ts";
-import type { CallOptions, Dialog, FormReply, FormRequest, HostAnswer, HostKey, Person, ProgressStep } from "./types.ts";
+import type { CallOptions, Dialog, FormReply, FormRequest, HostAnswer, HostKey, Person, ProgressStep, ViewCall } from "./types.ts";
 
 /** A question on screen, waiting for the reader; `reply` answers it and takes it away. */
 export type PendingQuestion =
@@ -24,6 +24,8 @@ export interface Card {
   notices: string[];
   wire: string[];
   answer?: HostAnswer;
+  /** MCP: the call of a tool with a view, for the view the card shows under the answer. */
+  view?: ViewCall;
 }
 
 export type CardStatus = "running" | "asking" | "done";
@@ -70,6 +72,9 @@ export function cardPerson(card: Card, pacer: Pacer<ProgressStep>): Person {
     },
     wire: (line) => {
       card.wire.push(line);
+    },
+    view: (call) => {
+      card.view = call;
     },
   };
 }

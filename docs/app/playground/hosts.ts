@@ -23,7 +23,7 @@ import { asSchema } from "ai";
 import { tools as demoTools } from "../../../playground/server/tools.ts";
 import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
 import { type Shown, shownBlocks, shownModelOutput } from "./shown.ts";
-import type { CallOptions, Channel, FormRequest, HostAnswer, HostKey, Person, ProgressStep } from "./types.ts";
+import type { CallOptions, Channel, FormRequest, HostAnswer, HostKey, Person, ProgressStep, Revision } from "./types.ts";
 import { tapTransport, wireLine } from "./wire.ts";
 
 export interface Hosts {
@@ -103,10 +103,15 @@ function dialogContext(person: Person, callSignal: AbortSignal) {
   return { hasUI: true, ui };
 }
 
+/** What the tab's client declares of MCP Apps: it renders views (the card shows them, ../components/playground/AppView.vue). */
+const RENDERS_APPS = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
+
 /** One MCP connection over a fresh in-memory pair: a 2025 session, or the 2026 per-request entry the SDK serves stdio with. */
-async function connectMcp(tools: readonly AnyTool[], person: Person, options: CallOptions) {
+export async function connectMcp(tools: readonly AnyTool[], person: Person, options: { revision: Revision; signal?: AbortSignal }) {
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   const info = { name: "docs-playground", version: "1.0.0" };
+  // A connection without a call of its own (a view's) has nothing to stop its questions but the person.
+  const signal = options.signal ?? new AbortController().signal;
   const modern = options.revision === "2026-07-28";
   let closeServer: () => Promise<void>;
   if (modern) {
@@ -119,13 +124,13 @@ async function connectMcp(tools: readonly AnyTool[], person: Person, options: Ca
   }
   const client = new Client({ name: "docs-tab", version: "1.0.0" }, {
     // Form elicitation declared, so the server may ask; 2026-07-28 only when pinned (the default stays on 2025).
-    capabilities: { elicitation: { form: {} } },
+    capabilities: { elicitation: { form: {} }, ...RENDERS_APPS },
     ...(modern ? { versionNegotiation: { mode: { pin: "2026-07-28" } } } : {}),
   } as ConstructorParameters<typeof Client>[1]);
   // The same handler answers both revisions: a server request on 2025, an input request the SDK fulfils on 2026.
   client.setRequestHandler("elicitation/create", async (request) => {
     const params = request.params as unknown as FormRequest;
-    return (await person.form({ message: params.message, requestedSchema: params.requestedSchema }, options.signal)) as never;
+    return (await person.form({ message: params.message, requestedSchema: params.requestedSchema }, signal)) as never;
   });
   await client.connect(tapTransport(clientSide, (direction, message) => person.wire(wireLine(direction, message))));
   return {
@@ -157,6 +162,10 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
         { name: tool.name, arguments: args as Record<string, unknown> },
         { onprogress, signal: options.signal, timeout: NO_TIMEOUT, maxTotalTimeout: NO_TIMEOUT },
       );
+      // A tool with a view: the card shows it too, as a client that renders apps would (the text above stays what the model reads).
+      if (tool.ui?.html !== undefined || tool.ui?.file !== undefined) {
+        person.view?.({ tool: tool.name, args, result: result as Record<string, unknown>, revision: options.revision });
+      }
       return answerFrom("mcp", result.isError ? "isError" : "result", shownBlocks(result.content));
     } catch (error) {
       // The client refuses to send arguments that are not an object; that refusal is the answer.

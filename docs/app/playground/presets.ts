@@ -13,7 +13,7 @@ export const TOOL_NOTES: Record<ToolName, string> = {
   text_slug: "Answers at once. The cases below each fail in their own way.",
   text_count: "Reports progress, one step per chunk of lines.",
   files_rename: "Asks the person two questions: the separator, then whether to apply the plan.",
-  text_stats: "Returns details an output schema checks; the hosts show the text.",
+  text_stats: "Returns details an output schema checks; the hosts show the text, and MCP also shows the tool's view.",
   text_badge: "Returns a line of text and an SVG image; each card shows what its host hands the model.",
 };
 

@@ -44,6 +44,15 @@ export type Dialog =
   | { kind: "select"; title: string; options: string[]; initialIndex?: number }
   | { kind: "input"; title: string; placeholder?: string };
 
+/** A call of a tool with a view, answered on MCP: what the tab's app host hands the view (input, then result). */
+export interface ViewCall {
+  tool: string;
+  args: unknown;
+  /** The `tools/call` result as the client got it: content, structuredContent, isError. */
+  result: Record<string, unknown>;
+  revision: Revision;
+}
+
 /**
  * The person in front of the tab, as one host reaches them during one call.
  * `form` and `dialog` resolve when the person answers; the signal says the
@@ -59,6 +68,8 @@ export interface Person {
   notify(message: string): void;
   /** A JSON-RPC message of the MCP pair, as one line. */
   wire(line: string): void;
+  /** MCP: the call was of a tool with a view, which the tab shows as a client that renders apps would. */
+  view?(call: ViewCall): void;
 }
 
 export interface CallOptions {

@@ -1,0 +1,72 @@
+/**
+ * Tools with views through @agntn/tools/nuxt, built for real: the app of
+ * test/fixtures/nuxt-apps serves test/fixtures/nuxt-apps-tools.ts, whose
+ * views are HTML text, an HTML file and a Vue component, the last two
+ * bundled by the module at build time. Its built server is started on
+ * loopback and called by the SDK v2 client on both revisions, declaring the
+ * MCP Apps extension or not: the route answers as createMcpHttpHandler does
+ * (the same suite, test/helpers/app-faces.ts), and serves the Vue view as one
+ * document that renders in Chromium.
+ */
+import { join } from "node:path";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { describeViews, httpFace, MIME, newClient } from "./helpers/app-faces.ts";
+import { launchChromium } from "./helpers/browser.ts";
+
+const APP = join(root, "test/fixtures/nuxt-apps");
+let app: StartedApp | undefined;
+
+beforeAll(async () => {
+  await buildApp(APP);
+  app = await startApp(APP);
+}, 600_000);
+
+afterAll(() => {
+  app?.stop();
+});
+
+const route = () => new URL("/mcp", app!.url);
+const nuxtFace = async () => httpFace(route(), async () => {});
+
+describeViews(
+  [
+    { face: "the built Nuxt route", revision: "2025-11-25", start: nuxtFace },
+    { face: "the built Nuxt route", revision: "2026-07-28", start: nuxtFace },
+  ],
+  {
+    resources: [{ uri: "ui://app_vue/view.html", name: "app_vue", title: "App Vue", mimeType: MIME }],
+    meta: { app_vue: { ui: { resourceUri: "ui://app_vue/view.html" }, "ui/resourceUri": "ui://app_vue/view.html" } },
+    // The fixture's middleware records in the app's server process, not here.
+    inProcess: false,
+  },
+);
+
+describe("a view written as a Vue component", () => {
+  it("is served as one document, its scripts and styles inline, and renders in Chromium", async () => {
+    const client = newClient("2026-07-28", true);
+    await client.connect(new StreamableHTTPClientTransport(route()));
+    const [content] = (await client.readResource({ uri: "ui://app_vue/view.html" })).contents;
+    await client.close();
+    const html = (content as { text: string }).text;
+    expect(html.startsWith("<!doctype html>")).toBe(true);
+    expect(html).toContain('<div id="app"></div>');
+    expect(html).toMatch(/<script type="module" crossorigin>[^<]/);
+    expect(html).not.toMatch(/<script[^>]+src=|<link[^>]+href=/);
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage();
+      const outside: string[] = [];
+      page.on("request", (request) => {
+        if (!request.url().startsWith("about:") && !request.url().startsWith("data:")) outside.push(request.url());
+      });
+      await page.setContent(html, { waitUntil: "load" });
+      await expect.poll(() => page.locator("h1").textContent()).toBe("A Vue view");
+      expect(await page.locator("[data-word]").textContent()).toBe("no word yet");
+      expect(outside).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});
