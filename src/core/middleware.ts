@@ -260,15 +260,36 @@ function isOutcome(value: unknown): value is CallOutcome {
 }
 
 /** One link of the chain: the middleware's answer, or its throw or a wrong answer as the call's failure. */
-async function step(middleware: Middleware, call: ToolCall, next: Next, tool: string): Promise<CallOutcome> {
+function step(middleware: Middleware, call: ToolCall, next: Next, tool: string): Promise<CallOutcome> {
+  let passed: Promise<CallOutcome> | undefined;
+  let answer: CallOutcome | Promise<CallOutcome>;
   try {
-    const answer = await middleware(call, next);
-    if (isOutcome(answer)) return answer;
-    const error = new Error(`a middleware answered with ${typeOf(answer)}, not a call outcome`);
-    return { ok: false, kind: "thrown", text: failureText(tool, error), error };
+    answer = middleware(call, () => {
+      passed = next();
+      return passed;
+    });
   } catch (error) {
-    return { ok: false, kind: "thrown", text: failureText(tool, error), error };
+    return Promise.resolve(thrownOutcome(tool, error));
   }
+  // The promise next() gave, passed straight on (as most middleware does): it is the rest of the chain's, which always
+  // resolves to an outcome, so it goes on as it is, without another turn of the microtask queue per link.
+  if (answer === passed && passed !== undefined) return passed;
+  return settled(answer, tool);
+}
+
+/** A middleware's own answer, awaited and checked. */
+async function settled(answer: CallOutcome | Promise<CallOutcome>, tool: string): Promise<CallOutcome> {
+  try {
+    const outcome = await answer;
+    if (isOutcome(outcome)) return outcome;
+    return thrownOutcome(tool, new Error(`a middleware answered with ${typeOf(outcome)}, not a call outcome`));
+  } catch (error) {
+    return thrownOutcome(tool, error);
+  }
+}
+
+function thrownOutcome(tool: string, error: unknown): CallOutcome {
+  return { ok: false, kind: "thrown", text: failureText(tool, error), error };
 }
 
 /** What a chain runs around: the tool, its checked input (or the failure `next()` answers with), the tool's run, and how `outcomeOf` reads a result. */
