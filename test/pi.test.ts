@@ -376,7 +376,7 @@ describe("registerPiTools checks everything before registering", () => {
       /confirm names "files_delete", which is not a tool/,
     ],
     [
-      "a confirm that is neither \"writes\" nor a list",
+      'a confirm that is neither "writes" nor a list',
       [slugTool],
       { confirm: "all" as never },
       /^registerPiTools: confirm must be "writes" or an array of tool names$/,

@@ -5,8 +5,6 @@
  * and glues validation problems into one line.
  */
 import {
-  type AuthInfo,
-  type CallToolResult,
   CLIENT_CAPABILITIES_META_KEY,
   type ClientCapabilities,
   inputRequired,
@@ -16,7 +14,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { HostContext } from "../core/context.ts";
-import { failureText, ToolDefinitionError } from "../core/errors.ts";
+import { failureText } from "../core/errors.ts";
 import type { CallFacts, Middleware } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { supportsSampling } from "../core/sampling.ts";

@@ -11,7 +11,7 @@ import type { PreparedTool } from "../core/define.ts";
 import { failureText } from "../core/errors.ts";
 import type { CallFacts } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
-import type { AnyTool, ServerInfo } from "../core/types.ts";
+import type { AnyTool } from "../core/types.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex } from "../protocol/call.ts";
 import { callerOf, type TokenInfo } from "../protocol/caller.ts";
 import { listTools, type McpToolAnnotations } from "../protocol/list.ts";
