@@ -3,10 +3,14 @@
  * providers mint for a resource: signature against the issuer's published
  * keys (JWKS), issuer, audience and expiry, all checked by `jose`, a
  * well-kept JOSE library. No cryptography is written here.
+ *
+ * `jose` is loaded with the first token, not with this module: a server
+ * without authorization (the Nuxt route's default) never loads it, and one
+ * with it starts that much sooner.
  */
 import type { AuthInfo, OAuthTokenVerifier } from "@modelcontextprotocol/server";
 import { OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
-import { createRemoteJWKSet, errors, type JWTPayload, type JWTVerifyGetKey, jwtVerify } from "jose";
+import type { JWTPayload, JWTVerifyGetKey } from "jose";
 import { checkOptionKeys } from "../core/options.ts";
 import { isRecord } from "../core/schema.ts";
 
@@ -52,8 +56,12 @@ function scopesOf(payload: JWTPayload): string[] {
   return [];
 }
 
+type Jose = typeof import("jose");
+let jose: Promise<Jose> | undefined;
+const loadJose = (): Promise<Jose> => (jose ??= import("jose"));
+
 /** Why jose refused a token, in words a client may read. */
-function refusal(error: unknown): OAuthError {
+function refusal({ errors }: Jose, error: unknown): OAuthError {
   let message = "The access token is not valid";
   if (error instanceof errors.JWTExpired) message = "The access token has expired";
   else if (error instanceof errors.JWSSignatureVerificationFailed || error instanceof errors.JWKSNoMatchingKey) {
@@ -79,7 +87,7 @@ export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifi
   }
   const tolerance = options.clockToleranceSeconds ?? 5;
   let keys: Promise<JWTVerifyGetKey> | undefined;
-  const keySet = () => {
+  const keySet = ({ createRemoteJWKSet }: Jose) => {
     keys ??= (options.jwksUri ? Promise.resolve(new URL(options.jwksUri)) : discoverJwks(options.issuer)).then((uri) =>
       createRemoteJWKSet(uri),
     );
@@ -91,11 +99,13 @@ export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifi
   };
   return {
     async verifyAccessToken(token): Promise<AuthInfo> {
+      const lib = await loadJose();
       let payload: JWTPayload;
       try {
-        ({ payload } = await jwtVerify(token, await keySet(), { issuer: options.issuer, audience, algorithms, clockTolerance: tolerance }));
+        const verifyOptions = { issuer: options.issuer, audience, algorithms, clockTolerance: tolerance };
+        ({ payload } = await lib.jwtVerify(token, await keySet(lib), verifyOptions));
       } catch (error) {
-        throw refusal(error);
+        throw refusal(lib, error);
       }
       const clientId =
         typeof payload.client_id === "string" ? payload.client_id : typeof payload.azp === "string" ? payload.azp : payload.sub;

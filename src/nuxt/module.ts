@@ -165,6 +165,7 @@ interface NitroConfigSlice {
   preset?: string;
   alias?: Record<string, string>;
   rollupConfig?: { plugins?: unknown };
+  handlers?: { handler?: unknown; middleware?: boolean; lazy?: boolean }[];
 }
 
 /**
@@ -339,6 +340,13 @@ export default defineNuxtModule<ModuleOptions>({
     });
     // The toolkit's Cloudflare transport imports `agents/mcp`; without `agents` installed the build would stop there.
     const toolkitDist = dirname(toolkitEntry);
+    // The toolkit's handlers load when first used: the route answers every request on it before them, so an app
+    // that serves only this module's tools never loads the toolkit's server (and MCP SDK v1 under it) at start-up.
+    nuxt.hook("nitro:config", (given) => {
+      for (const handler of (given as NitroConfigSlice).handlers ?? []) {
+        if (!handler.middleware && typeof handler.handler === "string" && handler.handler.startsWith(toolkitDist)) handler.lazy = true;
+      }
+    });
     nuxt.hook("nitro:config", (given) => {
       const nitroConfig = given as NitroConfigSlice;
       const wanted = String(nitroConfig.preset || process.env.NITRO_PRESET || process.env.SERVER_PRESET || "");

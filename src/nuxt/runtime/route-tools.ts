@@ -1,16 +1,16 @@
 /**
  * The tools one request of the route is served: the toolkit's own (a Docus
  * site's page tools, the app's `server/mcp/tools`), resolved for the request
- * as the toolkit resolves them (./toolkit-config.ts) and answered by their own
- * handlers (./toolkit-external.ts), then the app's tools. A name both sides
+ * as the toolkit resolves them (./toolkit-tools.ts, which loads the toolkit
+ * only when it may serve any) and answered by their own handlers, then the
+ * app's tools. A name both sides
  * use is served once: the toolkit's tool keeps it and the clash is reported,
  * once per name, because a server cannot list one name twice.
  */
 import { type AnyTool, quote } from "@agntn/tools";
 import type { ExternalTool, ToolSet } from "@agntn/tools/internal/nuxt";
 import { appTools, middleware } from "./app-tools.ts";
-import { resolveRouteTools } from "./toolkit-config.ts";
-import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
+import { toolkitTools } from "./toolkit-tools.ts";
 
 const reported = new Set<string>();
 /** The app's tools without the taken names, one array per set of taken names, so the per-list caches stay warm. */
@@ -45,8 +45,7 @@ function sameTools(set: ToolSet, tools: readonly AnyTool[], external: readonly E
 
 /** Every tool on the default route for this request. */
 export async function routeTools(event: unknown): Promise<ToolSet> {
-  const resolved = await resolveRouteTools(event);
-  const external = resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition));
+  const external = await toolkitTools(event);
   const tools = ownTools(new Set(external.map((tool) => tool.listing.name)));
   if (last && sameTools(last, tools, external)) return last;
   last = { tools, external, middleware };

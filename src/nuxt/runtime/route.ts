@@ -16,14 +16,16 @@ import { sanitizeLine } from "@agntn/tools";
 import { jsonRpcError, type RouteHandler } from "@agntn/tools/internal/nuxt";
 import { defineEventHandler } from "h3";
 import config from "#agntn-tools/config.mjs";
+import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
 import { handlers as namedHandlers } from "#nuxt-mcp-toolkit/handlers.mjs";
 import { CALLER_KEY, eventOf, handlerFor } from "./route-handler.ts";
 import { placeOf } from "./route-path.ts";
-import { routeMiddleware } from "./toolkit-config.ts";
 import { warnAtFirstRequest } from "./warnings.ts";
 import { type NitroEvent, webRequest } from "./web-request.ts";
 
 const named = new Set(namedHandlers.map((handler) => handler.name));
+/** The app's own `defineMcpHandler` middleware for the default route (auth, logging), which the 2026 path runs too. */
+const routeMiddleware = defaultHandler?.middleware;
 
 /** The route's answer, inside the app's own `defineMcpHandler` middleware when it has one, as the toolkit runs it. */
 async function answer(event: NitroEvent, handler: RouteHandler): Promise<Response> {

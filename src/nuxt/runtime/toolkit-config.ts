@@ -6,11 +6,13 @@
  * then handed to every `mcp:config:resolved` listener. So a listener that
  * hides tools per request hides them on the module's route too.
  */
+
+import type { ExternalTool } from "@agntn/tools/internal/nuxt";
 import { getMcpTools } from "@nuxtjs/mcp-toolkit/server";
 import { useNitroApp } from "nitropack/runtime";
 import toolkitConfig from "#nuxt-mcp-toolkit/config.mjs";
 import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
-import type { ToolkitDefinition } from "./toolkit-external.ts";
+import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
 
 interface EnabledDefinition {
   enabled?: (event: unknown) => boolean | Promise<boolean>;
@@ -74,5 +76,8 @@ export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
   return config;
 }
 
-/** The app's own `defineMcpHandler` middleware for the default route (auth, logging), which the 2026 path runs too. */
-export const routeMiddleware = defaultHandler?.middleware;
+/** The toolkit's tools for this request, each answered by its own handler (./toolkit-external.ts). */
+export async function resolvedToolkitTools(event: unknown): Promise<ExternalTool[]> {
+  const resolved = await resolveRouteTools(event);
+  return resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition));
+}

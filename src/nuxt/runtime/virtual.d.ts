@@ -67,6 +67,11 @@ declare module "#nuxt-mcp-toolkit/default-handler.mjs" {
     | null;
 }
 
+declare module "#nuxt-mcp-toolkit/tools.mjs" {
+  /** The toolkit's tool definitions (server/mcp/tools and layers'), reduced to a list. */
+  export const tools: readonly unknown[];
+}
+
 declare module "#nuxt-mcp-toolkit/handlers.mjs" {
   /** The toolkit's named handlers (`/mcp/:handler`), reduced to their names. */
   export const handlers: Array<{ name: string }>;

@@ -1,0 +1,32 @@
+/**
+ * The toolkit's tools on the route, with the toolkit's runtime loaded only
+ * when it may serve one. The toolkit's definitions module pulls in its
+ * runtime and MCP SDK v1 under it; an app whose tools all come from this
+ * module never needs either, so a cold start skips them. The toolkit may
+ * serve when it found tool definitions, when the app's `defineMcpHandler`
+ * gives tools, or when an `mcp:config:resolved` listener other than ours
+ * could add some.
+ */
+import type { ExternalTool } from "@agntn/tools/internal/nuxt";
+import { useNitroApp } from "nitropack/runtime";
+import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
+import { tools as definitions } from "#nuxt-mcp-toolkit/tools.mjs";
+
+/** ./tools-plugin.ts listens to `mcp:config:resolved` for the named handlers; more than that one listener may add tools. */
+const OUR_LISTENERS = 1;
+
+function toolkitMayServe(): boolean {
+  if (definitions.length > 0 || defaultHandler?.tools !== undefined) return true;
+  // hookable keeps its listeners in `_hooks`; were that ever gone, assume a listener may add tools.
+  const listeners = (useNitroApp().hooks as unknown as { _hooks?: Record<string, unknown[] | undefined> })._hooks;
+  return listeners === undefined || (listeners["mcp:config:resolved"]?.length ?? 0) > OUR_LISTENERS;
+}
+
+let loaded: Promise<typeof import("./toolkit-config.ts")> | undefined;
+
+/** The toolkit's tools for this request, as ./toolkit-config.ts resolves them; none, and nothing loaded, when it can serve none. */
+export async function toolkitTools(event: unknown): Promise<readonly ExternalTool[]> {
+  if (!toolkitMayServe()) return [];
+  loaded ??= import("./toolkit-config.ts");
+  return (await loaded).resolvedToolkitTools(event);
+}
