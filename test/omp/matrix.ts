@@ -4,14 +4,21 @@
  * as its extension through OMP's own extension loader, so OMP's import
  * rewriting applies to the tools' module graph as it does for a user. The
  * model then makes every matrix call, one per prompt, and the script prints
- * one JSON line: per case, the tool result the model read back.
+ * one JSON line: per case, the tool result the model read back. With
+ * AGNTN_MATRIX_FIXTURE set to another fixture module's path (the matrix of
+ * tools with views), the session serves and calls that module's tools instead.
  * Run: bun --conditions=agntn-source test/omp/matrix.ts
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { registerOmpTools } from "@agntn/tools/omp";
 import type { ExtensionAPI } from "@oh-my-pi/pi-coding-agent";
-import { CASE_IDS, MATRIX_CALLS, matrixTools } from "../fixtures/matrix-tools.ts";
+import * as matrix from "../fixtures/matrix-tools.ts";
+
+const fixture: Pick<typeof matrix, "CASE_IDS" | "MATRIX_CALLS" | "tools"> = process.env.AGNTN_MATRIX_FIXTURE
+  ? await import(process.env.AGNTN_MATRIX_FIXTURE)
+  : matrix;
+const { CASE_IDS, MATRIX_CALLS, tools: matrixTools } = fixture;
 
 /** The extension: OMP imports this file again (a fresh module, `?mtime=` in its URL) and calls its default export. */
 export default function extension(pi: ExtensionAPI): void {

@@ -7,7 +7,7 @@
 import { toAiTools } from "@agntn/tools/ai";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 /** What one call left: what the model read in its second step, and the step's tool output when the call succeeded. */
 export interface AiRead {
@@ -16,7 +16,7 @@ export interface AiRead {
 }
 
 export interface AiDriver {
-  call(id: CaseId): Promise<AiRead>;
+  call(id: string): Promise<AiRead>;
   close(): Promise<void>;
 }
 
@@ -25,11 +25,11 @@ const usage = {
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 };
 
-export async function openAi(): Promise<AiDriver> {
-  const tools = toAiTools(matrixTools);
+export async function openAi(fixture: MatrixFixture = MATRIX): Promise<AiDriver> {
+  const tools = toAiTools(fixture.tools);
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       const model = new MockLanguageModelV4({
         doGenerate: [
           {

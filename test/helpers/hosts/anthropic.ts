@@ -8,8 +8,8 @@
 import { toAnthropicTools } from "@agntn/tools/anthropic";
 import Anthropic from "@anthropic-ai/sdk";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
 import { type FakeMessagesApi, fakeMessagesApi, textTurn, toolResults, toolTurn } from "../fake-messages.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 /** A fake API whose model calls what `next` names, then says "done", and a runner on it. */
 export interface AnthropicRig {
@@ -48,17 +48,17 @@ export async function anthropicRig(): Promise<AnthropicRig> {
 }
 
 export interface AnthropicDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
 /** The matrix row: the `tool_result` the model read, without the call id. */
-export async function openAnthropic(): Promise<AnthropicDriver> {
+export async function openAnthropic(fixture: MatrixFixture = MATRIX): Promise<AnthropicDriver> {
   const rig = await anthropicRig();
-  const tools = toAnthropicTools(matrixTools);
+  const tools = toAnthropicTools(fixture.tools);
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       const reads = await rig.run(tools, tool, args);
       if (reads.length !== 1) throw new Error(`the model read ${reads.length} tool results`);
       const { tool_use_id: _id, type: _type, ...read } = reads[0] as Record<string, unknown>;

@@ -12,8 +12,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { toClaudeAgentServer } from "@agntn/tools/claude-agent";
 import { type Options, query, type SDKMessage } from "@anthropic-ai/claude-agent-sdk";
-import { CASE_IDS, type CaseId, MATRIX_CALLS, MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
 import { type FakeBlock, type FakeMessagesApi, fakeMessagesApi, textTurn, toolResults } from "../fake-messages.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 /** One call the model makes: Claude Code's name for the tool (`mcp__<server>__<tool>`) and the input. */
 export type ClaudeCall = { name: string; input: Record<string, unknown> };
@@ -78,7 +78,7 @@ export async function runClaude(calls: ClaudeCall[], options: Options): Promise<
 }
 
 export interface ClaudeDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -87,13 +87,13 @@ export interface ClaudeDriver {
  * case's call at once, in one turn, and each case reads its own result: the
  * `tool_result` Claude Code recorded (content and `is_error`, without the id).
  */
-export async function openClaudeAgent(): Promise<ClaudeDriver> {
-  const server = toClaudeAgentServer(MATRIX_SERVER, matrixTools, { alwaysLoad: true });
-  const calls = CASE_IDS.map((id) => ({ name: `mcp__matrix__${MATRIX_CALLS[id].tool}`, input: MATRIX_CALLS[id].args }));
+export async function openClaudeAgent(fixture: MatrixFixture = MATRIX): Promise<ClaudeDriver> {
+  const server = toClaudeAgentServer(fixture.MATRIX_SERVER, fixture.tools, { alwaysLoad: true });
+  const calls = fixture.CASE_IDS.map((id) => ({ name: `mcp__matrix__${callOf(fixture, id).tool}`, input: callOf(fixture, id).args }));
   const run = await runClaude(calls, { mcpServers: { matrix: server }, allowedTools: ["mcp__matrix"] });
   return {
     async call(id) {
-      const result = run.results.get(`toolu_${CASE_IDS.indexOf(id) + 1}`);
+      const result = run.results.get(`toolu_${fixture.CASE_IDS.indexOf(id) + 1}`);
       if (!result) throw new Error(`Claude Code recorded no result for ${id}`);
       const { tool_use_id: _id, type: _type, ...read } = result;
       return read;

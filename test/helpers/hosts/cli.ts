@@ -1,17 +1,21 @@
 /**
  * The host matrix's command-line row. Run as a program
  * (`node --conditions=agntn-source test/helpers/hosts/cli.ts <words>`), this
- * file is the bin: runCli over the matrix tools. Imported, it is the driver:
- * it runs that program as a child process once per case, with the case's
- * words, and answers each case with the exit code, stdout and stderr.
+ * file is the bin: runCli over the matrix tools (or over the fixture module
+ * AGNTN_MATRIX_FIXTURE names). Imported, it is the driver: it runs that
+ * program as a child process once per case, with the case's words, and
+ * answers each case with the exit code, stdout and stderr.
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
+import type { AnyTool } from "@agntn/tools";
 import { runCli } from "@agntn/tools/cli";
-import { CASE_IDS, type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, FIXTURE_ENV, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 if (import.meta.main) {
-  await runCli({ name: "matrix", version: "1.0.0", description: "The host matrix's tools on the command line.", tools: matrixTools });
+  const path = process.env[FIXTURE_ENV];
+  const tools: readonly AnyTool[] = path ? (await import(path)).tools : MATRIX.tools;
+  await runCli({ name: "matrix", version: "1.0.0", description: "The host matrix's tools on the command line.", tools });
 }
 
 export interface CliRun {
@@ -21,16 +25,17 @@ export interface CliRun {
 }
 
 export interface CliDriver {
-  call(id: CaseId): Promise<CliRun>;
+  call(id: string): Promise<CliRun>;
   close(): Promise<void>;
 }
 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 const bin = fileURLToPath(import.meta.url);
 
-function run(words: readonly string[]): Promise<CliRun> {
+function run(words: readonly string[], fixture: MatrixFixture): Promise<CliRun> {
   // Pipes, not a terminal: no progress line; and no AGNTN_TOOLS_STACK, so a throw prints its one line only.
-  const { AGNTN_TOOLS_STACK: _stack, ...env } = process.env;
+  const { AGNTN_TOOLS_STACK: _stack, [FIXTURE_ENV]: _fixture, ...rest } = process.env;
+  const env = fixture === MATRIX ? rest : { ...rest, [FIXTURE_ENV]: fixture.path };
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ["--conditions=agntn-source", bin, ...words], {
       cwd: root,
@@ -51,9 +56,9 @@ function run(words: readonly string[]): Promise<CliRun> {
 }
 
 /** Runs every case, one child at a time (each is a Node start-up: the matrix starts this early, beside OMP's bun). */
-export async function openCli(): Promise<CliDriver> {
-  const runs = new Map<CaseId, CliRun>();
-  for (const id of CASE_IDS) runs.set(id, await run(MATRIX_CALLS[id].words));
+export async function openCli(fixture: MatrixFixture = MATRIX): Promise<CliDriver> {
+  const runs = new Map<string, CliRun>();
+  for (const id of fixture.CASE_IDS) runs.set(id, await run(callOf(fixture, id).words, fixture));
   return {
     async call(id) {
       const done = runs.get(id);

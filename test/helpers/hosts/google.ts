@@ -9,7 +9,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { toGoogleTool } from "@agntn/tools/google";
 import { type CallableTool, GoogleGenAI } from "@google/genai";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 /** A `generateContent` body, as the fields the tests read. */
 export interface GeminiRequest {
@@ -74,17 +74,17 @@ export async function googleRig(): Promise<GoogleRig> {
 }
 
 export interface GoogleDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
 /** The matrix row: the parts of the turn that answered the model's call (one `functionResponse`, or none). */
-export async function openGoogle(): Promise<GoogleDriver> {
+export async function openGoogle(fixture: MatrixFixture = MATRIX): Promise<GoogleDriver> {
   const rig = await googleRig();
-  const tool = toGoogleTool(matrixTools);
+  const tool = toGoogleTool(fixture.tools);
   return {
     async call(id) {
-      const { tool: name, args } = MATRIX_CALLS[id];
+      const { tool: name, args } = callOf(fixture, id);
       return rig.run(tool, name, args);
     },
     close: () => rig.close(),

@@ -9,18 +9,18 @@ import { toLangChainTools } from "@agntn/tools/langchain";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { createAgent } from "langchain";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 export interface LangChainDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
-export async function openLangChain(): Promise<LangChainDriver> {
-  const tools = toLangChainTools(matrixTools);
+export async function openLangChain(fixture: MatrixFixture = MATRIX): Promise<LangChainDriver> {
+  const tools = toLangChainTools(fixture.tools);
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       const model = fakeModel()
         .respondWithTools([{ name: tool, args, id: "call1" }])
         .respond(new AIMessage("done"));

@@ -9,7 +9,7 @@ import { toMastraTools } from "@agntn/tools/mastra";
 import { Agent } from "@mastra/core/agent";
 import { simulateReadableStream } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
@@ -68,16 +68,16 @@ export function modelReads(model: MockLanguageModelV4): unknown[] {
 }
 
 export interface MastraDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
 /** The matrix row: what the model read of one call, and the tool's output where the call succeeded. */
-export async function openMastra(): Promise<MastraDriver> {
-  const tools = toMastraTools(matrixTools);
+export async function openMastra(fixture: MatrixFixture = MATRIX): Promise<MastraDriver> {
+  const tools = toMastraTools(fixture.tools);
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       const model = scriptedModel([[tool, args]]);
       // Mastra types its models by its own copies of the AI SDK provider types; the V4 mock is one at run time.
       const agent = new Agent({ id: "matrix", name: "matrix", instructions: "Use the tools.", model: model as never, tools });

@@ -8,12 +8,12 @@ import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serve } from "srvx";
-import { type CaseId, MATRIX_CALLS, MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 export type Revision = "2025-11-25" | "2026-07-28";
 
 export interface McpDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -25,22 +25,22 @@ export function mcpClient(revision: Revision): Client {
 }
 
 /** Calls one case the way a client names a tool: `tools/call` with the case's name and arguments. */
-export function callerOf(client: Client): McpDriver["call"] {
+export function callerOf(client: Client, fixture: MatrixFixture = MATRIX): McpDriver["call"] {
   return async (id) => {
-    const { tool, args } = MATRIX_CALLS[id];
+    const { tool, args } = callOf(fixture, id);
     return client.callTool({ name: tool, arguments: args });
   };
 }
 
 /** createMcpServer connected to the SDK v2 client over `InMemoryTransport.createLinkedPair()` (2025-11-25). */
-export async function openMcpMemory(): Promise<McpDriver> {
-  const server = createMcpServer(MATRIX_SERVER, matrixTools);
+export async function openMcpMemory(fixture: MatrixFixture = MATRIX): Promise<McpDriver> {
+  const server = createMcpServer(fixture.MATRIX_SERVER, fixture.tools);
   const client = mcpClient("2025-11-25");
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   await server.connect(serverSide);
   await client.connect(clientSide);
   return {
-    call: callerOf(client),
+    call: callerOf(client, fixture),
     close: async () => {
       await client.close();
       await server.close();
@@ -49,12 +49,17 @@ export async function openMcpMemory(): Promise<McpDriver> {
 }
 
 /** The SDK v2 client connected over Streamable HTTP to `url` on the revision asked for; `stop` closes what serves it. */
-export async function httpDriver(url: URL, revision: Revision, stop: () => Promise<void>): Promise<McpDriver> {
+export async function httpDriver(
+  url: URL,
+  revision: Revision,
+  stop: () => Promise<void>,
+  fixture: MatrixFixture = MATRIX,
+): Promise<McpDriver> {
   const client = mcpClient(revision);
   await client.connect(new StreamableHTTPClientTransport(url));
   if (client.getNegotiatedProtocolVersion() !== revision) throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}`);
   return {
-    call: callerOf(client),
+    call: callerOf(client, fixture),
     close: async () => {
       await client.close();
       await stop();
@@ -63,12 +68,17 @@ export async function httpDriver(url: URL, revision: Revision, stop: () => Promi
 }
 
 /** createMcpHttpHandler served by srvx on 127.0.0.1, the SDK v2 client over Streamable HTTP on the revision asked for. */
-export async function openMcpHttp(revision: Revision): Promise<McpDriver> {
-  const handler = createMcpHttpHandler(MATRIX_SERVER, matrixTools);
+export async function openMcpHttp(revision: Revision, fixture: MatrixFixture = MATRIX): Promise<McpDriver> {
+  const handler = createMcpHttpHandler(fixture.MATRIX_SERVER, fixture.tools);
   const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
-  return httpDriver(new URL("/mcp", server.url), revision, async () => {
-    await handler.close();
-    await server.close(true);
-  });
+  return httpDriver(
+    new URL("/mcp", server.url),
+    revision,
+    async () => {
+      await handler.close();
+      await server.close(true);
+    },
+    fixture,
+  );
 }

@@ -6,7 +6,7 @@
  */
 import { toOpenAiAgentsTools } from "@agntn/tools/openai-agents";
 import { Agent, type Model, type ModelRequest, type ModelResponse, run, setTracingDisabled, Usage } from "@openai/agents";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 // The SDK would otherwise try to export traces to OpenAI (and warn that there is no key): nothing leaves this machine.
 setTracingDisabled(true);
@@ -57,7 +57,7 @@ export class ScriptedModel implements Model {
 }
 
 export interface AgentsDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
@@ -65,11 +65,11 @@ export interface AgentsDriver {
  * The matrix row: what the model read of one call (the result item's
  * `output`), or the error `run` rejected with when the SDK stopped the run.
  */
-export async function openOpenAiAgents(): Promise<AgentsDriver> {
-  const tools = toOpenAiAgentsTools(matrixTools);
+export async function openOpenAiAgents(fixture: MatrixFixture = MATRIX): Promise<AgentsDriver> {
+  const tools = toOpenAiAgentsTools(fixture.tools);
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       const model = new ScriptedModel([[tool, JSON.stringify(args)]]);
       try {
         await run(new Agent({ name: "matrix", model, tools }), "go");

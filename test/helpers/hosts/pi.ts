@@ -6,8 +6,8 @@
  */
 import { registerPiTools } from "@agntn/tools/pi";
 import type { JsonObject } from "@earendil-works/pi-ai";
-import { type CaseId, MATRIX_CALLS, matrixTools } from "../../fixtures/matrix-tools.ts";
 import { startPi } from "../../fixtures/pi-session.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 /** What the model reads: Pi's error mark, the content blocks and the details Pi kept. */
 export interface PiRead {
@@ -17,16 +17,16 @@ export interface PiRead {
 }
 
 export interface PiDriver {
-  call(id: CaseId): Promise<PiRead>;
+  call(id: string): Promise<PiRead>;
   close(): Promise<void>;
 }
 
-export async function openPi(): Promise<PiDriver> {
-  const harness = await startPi({ extension: (api) => registerPiTools(api, matrixTools) });
+export async function openPi(fixture: MatrixFixture = MATRIX): Promise<PiDriver> {
+  const harness = await startPi({ extension: (api) => registerPiTools(api, fixture.tools) });
   if (harness.extensions.errors.length > 0) throw new Error(JSON.stringify(harness.extensions.errors));
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       const read = await harness.call(tool, args as JsonObject);
       return { isError: read.isError, content: read.content, details: read.details };
     },

@@ -8,16 +8,16 @@ import { toToolkitTools } from "@agntn/tools/toolkit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { type CaseId, MATRIX_CALLS, MATRIX_SERVER, matrixTools } from "../../fixtures/matrix-tools.ts";
+import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 export interface ToolkitDriver {
-  call(id: CaseId): Promise<unknown>;
+  call(id: string): Promise<unknown>;
   close(): Promise<void>;
 }
 
-export async function openToolkit(): Promise<ToolkitDriver> {
-  const server = new McpServer(MATRIX_SERVER);
-  for (const { name, handler, ...config } of toToolkitTools(matrixTools)) {
+export async function openToolkit(fixture: MatrixFixture = MATRIX): Promise<ToolkitDriver> {
+  const server = new McpServer(fixture.MATRIX_SERVER);
+  for (const { name, handler, ...config } of toToolkitTools(fixture.tools)) {
     server.registerTool(name, { ...config, _meta: { ...config._meta } }, handler as never);
   }
   const client = new Client({ name: "matrix-client", version: "1.0.0" });
@@ -25,7 +25,7 @@ export async function openToolkit(): Promise<ToolkitDriver> {
   await Promise.all([server.connect(serverSide), client.connect(clientSide)]);
   return {
     async call(id) {
-      const { tool, args } = MATRIX_CALLS[id];
+      const { tool, args } = callOf(fixture, id);
       return client.callTool({ name: tool, arguments: args });
     },
     async close() {
