@@ -36,7 +36,7 @@ const panels = JSON.parse(readFileSync(join(root, "docs/app/data/host-facts.json
 }[];
 
 /** Pages the site has beyond the specification's navigation. */
-const EXTRA_PAGES = ["/guide/deploying", "/guide/authorization"];
+const EXTRA_PAGES = ["/guide/deploying", "/guide/authorization", "/guide/middleware", "/guide/telemetry", "/guide/apps"];
 
 const PAGES = [
   "/",
@@ -1294,6 +1294,121 @@ describe("machine-readable faces", () => {
       expect(slug.isError).toBe(true);
     } finally {
       await client.close();
+    }
+  });
+});
+
+describe("the playground hosts text_stats' view (MCP Apps)", () => {
+  const STATS = "34 characters, 6 words, 2 lines";
+  const BADGE = 'Drew the badge "words: 6" in blue: 70×20 px, 600 bytes of SVG.';
+
+  /** The playground on text_stats at a revision, once the MCP card's view has the call's input and result. */
+  async function withView(revision: string, viewport: { width: number; height: number } = VIEWPORTS.desktop, args?: unknown) {
+    const context = await browser!.newContext({ viewport });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const requests: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error") errors.push(message.text());
+    });
+    page.on("pageerror", (error) => errors.push(error.message));
+    page.on("request", (request) => requests.push(request.url()));
+    const given = args === undefined ? "" : `&args=${encodeURIComponent(JSON.stringify(args))}`;
+    await page.goto(`${origin}/playground?tool=text_stats&mcp=${revision}${given}`, { waitUntil: "networkidle" });
+    const mcp = page.locator('.tool-playground [data-host="mcp"]');
+    await mcp.locator('[data-app-state="ready"]').waitFor({ timeout: 30_000 });
+    const frame = await (await mcp.locator("[data-app-view]").elementHandle())?.contentFrame();
+    if (!frame) throw new Error("the view's frame has no document");
+    await expect.poll(() => frame.evaluate(() => document.body.dataset.state)).toBe("result");
+    return { page, frame, mcp, errors, requests };
+  }
+
+  it.each(["2025-11-25", "2026-07-28"])(
+    "on MCP %s: the view's App gets the input and the result, calls text_badge back through the AppBridge, and nothing leaves the page",
+    async (revision) => {
+      const { page, frame, mcp, errors, requests } = await withView(revision);
+      try {
+        expect(await mcp.locator("[data-text]").textContent()).toBe(STATS);
+        expect(await frame.locator("[data-input]").textContent()).toBe("“Hello, world.\nZażółć gęślą jaźń 👍🏽”");
+        expect(await frame.locator("[data-count]").allTextContents()).toEqual(["34", "6", "2"]);
+        await frame.locator("[data-badge]").click();
+        await expect.poll(() => frame.evaluate(() => document.body.dataset.state)).toBe("badge");
+        expect(await frame.locator("[data-said]").textContent()).toBe(BADGE);
+        expect(
+          await frame.locator("[data-badge-image]").evaluate((img: HTMLImageElement) => [img.src.slice(0, 26), img.naturalWidth]),
+        ).toEqual(["data:image/svg+xml;base64,", 70]);
+        expect(errors).toEqual([]);
+        expect(outside(requests)).toEqual([]);
+      } finally {
+        await page.context().close();
+      }
+    },
+  );
+
+  it("runs the view sandboxed: an opaque origin with no reach into the page, its cookies or its storage, and no network", async () => {
+    const { page, frame, mcp } = await withView("2025-11-25");
+    try {
+      expect(await mcp.locator("[data-app-view]").getAttribute("sandbox")).toBe("allow-scripts");
+      // From the page: the frame's document is another origin's.
+      expect(await mcp.locator("[data-app-view]").evaluate((iframe: HTMLIFrameElement) => iframe.contentDocument === null)).toBe(true);
+      const inside = await frame.evaluate(async () => {
+        const attempt = (read: () => unknown) => {
+          try {
+            read();
+            return "reachable";
+          } catch (error) {
+            return (error as Error).name;
+          }
+        };
+        // The policy, not the server, stops a request: the frame hears the violation before anything is sent.
+        const violated = new Promise<string>((resolve) => {
+          document.addEventListener("securitypolicyviolation", (event) => resolve(event.effectiveDirective), { once: true });
+          setTimeout(() => resolve("none"), 2000);
+        });
+        const fetched = await fetch("http://127.0.0.1:9/").then(
+          () => "fetched",
+          (error: Error) => error.name,
+        );
+        return {
+          origin: window.origin,
+          parentDocument: attempt(() => window.parent.document.title),
+          cookie: attempt(() => document.cookie),
+          storage: attempt(() => window.localStorage.length),
+          policy: document.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content"),
+          fetched,
+          violated: await violated,
+        };
+      });
+      expect(inside).toEqual({
+        origin: "null",
+        parentDocument: "SecurityError",
+        cookie: "SecurityError",
+        storage: "SecurityError",
+        policy:
+          "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self' data:; connect-src 'none'; frame-src 'none'; base-uri 'self'",
+        fetched: "TypeError",
+        violated: "connect-src",
+      });
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it.each(Object.entries(VIEWPORTS))("fits a %s's width; its screenshot is the Apps guide's", async (label, viewport) => {
+    // A text every font here draws (the preset's emoji has no glyph in this Chromium).
+    const { page, frame, mcp } = await withView("2025-11-25", viewport, { text: "Define a tool once.\nServe it everywhere." });
+    try {
+      expect(await frame.locator("[data-count]").allTextContents()).toEqual(["40", "7", "2"]);
+      await frame.locator("[data-badge]").click();
+      await expect.poll(() => frame.evaluate(() => document.body.dataset.state)).toBe("badge");
+      // The frame grows to the height the view asked for: nothing of it scrolls inside.
+      await expect.poll(() => frame.evaluate(() => document.documentElement.scrollHeight <= window.innerHeight + 1)).toBe(true);
+      const box = await mcp.locator("[data-app-view]").boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= viewport.width).toBe(true);
+      await mcp.scrollIntoViewIfNeeded();
+      await mcp.screenshot({ path: join(screenshots, `apps-view-${label}.png`) });
+    } finally {
+      await page.context().close();
     }
   });
 });

@@ -49,7 +49,8 @@ export function viewPolicy(csp: ViewCsp | undefined): string {
     `script-src 'self' 'unsafe-inline' ${resources}`,
     `style-src 'self' 'unsafe-inline' ${resources}`,
     `img-src 'self' data: ${resources}`,
-    `font-src 'self' ${resources}`,
+    // Fonts only from declared origins: without any, default-src 'none' stands, as the spec's default has it.
+    ...(resources ? [`font-src ${resources}`] : []),
     `media-src 'self' data: ${resources}`,
     `connect-src ${connect || "'none'"}`,
     `frame-src ${frames || "'none'"}`,
