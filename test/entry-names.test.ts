@@ -37,7 +37,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
   "@agntn/tools/cli": ["runCli"],
   "@agntn/tools/nuxt": ["default"],
   "@agntn/tools/otel": ["telemetry"],
-  "@agntn/tools/internal/nuxt": ["effectOfAnnotations", "indexTools", "jsonRpcError", "serveHttp"],
+  "@agntn/tools/internal/nuxt": ["effectOfAnnotations", "indexTools", "jsonRpcError", "serveHttp", "viewsOf"],
   "@agntn/tools/langchain": ["LangChainToolError", "interruptOnFor", "toLangChainTools"],
   "@agntn/tools/openai-agents": ["toOpenAiAgentsTools"],
   "@agntn/tools/mastra": ["toMastraTools"],
