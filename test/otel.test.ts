@@ -218,6 +218,33 @@ describe("on a host without MCP", () => {
     expect(spans.getFinishedSpans()).toEqual([]);
   });
 
+  it("asks for a provider on every call: one registered after the tools were made is traced, and none once it is gone", async () => {
+    const quiet = withMiddleware(otelTools, telemetry());
+    const names = () => spans.getFinishedSpans().map((span) => span.name);
+    expect(await invokeTool(quiet[0] as AnyTool, { text: "before" })).toEqual({ content: [{ type: "text", text: "ok: before" }] });
+    expect(names()).toEqual([]);
+    trace.setGlobalTracerProvider(tracerProvider);
+    try {
+      expect(await invokeTool(quiet[0] as AnyTool, { text: "during" })).toEqual({ content: [{ type: "text", text: "ok: during" }] });
+      expect(names()).toEqual(["execute_tool otel_ok"]);
+    } finally {
+      trace.disable();
+    }
+    expect(await invokeTool(quiet[0] as AnyTool, { text: "after" })).toEqual({ content: [{ type: "text", text: "ok: after" }] });
+    expect(names()).toEqual(["execute_tool otel_ok"]);
+  });
+
+  it("with no provider, still runs the middleware beside it (only a chain of idle links is skipped)", async () => {
+    const seen: unknown[] = [];
+    const chained = withMiddleware(otelTools, telemetry(), (call, next) => {
+      seen.push(call.input);
+      return next();
+    });
+    expect(await invokeTool(chained[0] as AnyTool, { text: "x" })).toEqual({ content: [{ type: "text", text: "ok: x" }] });
+    await expect(invokeTool(chained[0] as AnyTool, { text: 5 })).rejects.toThrow("Invalid arguments at /text: must be string");
+    expect(seen).toEqual([{ text: "x" }, undefined]);
+  });
+
   it("refuses a misspelt option", () => {
     expect(() => telemetry({ recordArgs: true } as never)).toThrow(
       'telemetry: unknown option "recordArgs"; the options are tracerProvider, meterProvider, recordArguments, recordResults',

@@ -5,6 +5,8 @@
  * Hosts only translate the outcome into their own channel; none repeats a
  * check, so every host answers each case with the same text.
  */
+
+import { chainIdle } from "./chains.ts";
 import { callContext, type HostContext } from "./context.ts";
 import type { PreparedTool } from "./define.ts";
 import { failureText, type InputIssue, linesText } from "./errors.ts";
@@ -68,7 +70,8 @@ const CHECK_ALL: RunOptions = { checkDetails: true };
  */
 export function runTool(entry: PreparedTool, input: CallInput, host: HostContext = {}, options = CHECK_ALL): Promise<CallOutcome> {
   // Not async: the common call, without a chain, keeps the one async frame of `runCall`.
-  return entry.chain ? runChained(entry, entry.chain, input, host, options) : runCall(entry, input, host, options);
+  const chain = entry.chain;
+  return chain && !chainIdle(chain) ? runChained(entry, chain, input, host, options) : runCall(entry, input, host, options);
 }
 
 function runChained(

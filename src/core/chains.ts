@@ -17,3 +17,26 @@ export function chainOf(tool: object): readonly Middleware[] | undefined {
 export function setChain(tool: object, chain: readonly Middleware[]): void {
   chains.set(tool, chain);
 }
+
+/**
+ * Middleware that can tell, call by call, that it would only pass the call
+ * on: `telemetry()` with no provider registered. A chain made only of such
+ * links is skipped for that call, so the host runs the tool as it would
+ * without middleware (no call view, no copies of the input). Asked again on
+ * every call, because an app may register a provider at any time.
+ */
+const idleProbes = new WeakMap<object, () => boolean>();
+
+/** Marks `middleware` as one that only passes calls on while `idle()` says so. */
+export function setIdleProbe(middleware: object, idle: () => boolean): void {
+  idleProbes.set(middleware, idle);
+}
+
+/** Whether every link of `chain` would only pass this call on. */
+export function chainIdle(chain: readonly object[]): boolean {
+  for (const link of chain) {
+    const idle = idleProbes.get(link);
+    if (idle === undefined || !idle()) return false;
+  }
+  return true;
+}

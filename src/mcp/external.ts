@@ -7,6 +7,7 @@
  */
 import type { AuthInfo, CallToolResult, ServerContext } from "@modelcontextprotocol/server";
 import type { CallOutcome } from "../core/call.ts";
+import { chainIdle } from "../core/chains.ts";
 import { joinedText, readContent } from "../core/content.ts";
 import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
@@ -92,7 +93,7 @@ export async function callExternal(
   chain: readonly Middleware[] | undefined,
   host: HostContext,
 ): Promise<CallToolResult> {
-  if (!chain || chain.length === 0) return answer(tool, args, ctx);
+  if (!chain || chain.length === 0 || chainIdle(chain)) return answer(tool, args, ctx);
   let raw: CallToolResult | undefined;
   const outcome = await runChain(
     chain,

@@ -36,6 +36,7 @@ import {
   trace,
 } from "@opentelemetry/api";
 import type { CallOutcome } from "../core/call.ts";
+import { setIdleProbe } from "../core/chains.ts";
 import type { Middleware, ToolCall } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 
@@ -174,11 +175,14 @@ export function telemetry(options: TelemetryOptions = {}): Middleware {
     return outcome;
   };
 
-  return (call, next) => {
+  const middleware: Middleware = (call, next) => {
     const traced = tracing(options.tracerProvider);
     const measured = measure();
-    // No provider for either: nothing would be recorded, so the call goes straight through, at no cost.
+    // No provider for either: nothing would be recorded, so the call goes straight through.
     if (!traced && measured.callDuration === NOOP_HISTOGRAM) return next();
     return observe(call, next, traced, measured);
   };
+  // The same test, asked before the chain is entered: a chain of idle links is skipped for the call (core/chains.ts).
+  setIdleProbe(middleware, () => !tracing(options.tracerProvider) && measure().callDuration === NOOP_HISTOGRAM);
+  return middleware;
 }
