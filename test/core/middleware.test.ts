@@ -104,6 +104,28 @@ describe("the input", () => {
     expect(ran).toEqual([{ text: "hi", tags: ["a"] }]);
   });
 
+  it("stays the checked input after next(), whatever the tool did to the object it was given", async () => {
+    const mutating = defineTool({
+      name: "mw_mutate",
+      title: "Mutate",
+      description: "Changes its own input.",
+      effect: "read",
+      input: Type.Object({ text: Type.String() }, { additionalProperties: false }),
+      execute: (input) => {
+        (input as { text: string }).text = "mutated by the tool";
+        return { content: [{ type: "text", text: "done" }] };
+      },
+    });
+    const after: unknown[] = [];
+    const [tool] = withMiddleware([mutating], async (toolCall, next) => {
+      const outcome = await next();
+      after.push(toolCall.input);
+      return outcome;
+    });
+    expect(await call(tool as object, { text: "checked" })).toMatchObject({ ok: true, text: "done" });
+    expect(after).toEqual([{ text: "checked" }]);
+  });
+
   it("passes refused input through the chain: input is undefined and next() answers the refusal without the tool", async () => {
     const seen: Array<{ input: unknown; outcome: CallOutcome }> = [];
     const [tool] = withMiddleware([echo], async (toolCall, next) => {
