@@ -23,7 +23,8 @@ let checked = false;
 /** `ai`'s `jsonSchema`, refusing with {@link aiVersionProblem}'s line when `ai` is older than 7. */
 export const jsonSchema = ((...args: Parameters<typeof ai.jsonSchema>) => {
   if (!checked) {
-    const problem = aiVersionProblem(ai as unknown as Record<string, unknown>);
+    // Only the one member, read by name: handing the whole namespace on would make bundlers keep all of `ai`.
+    const problem = aiVersionProblem({ isStepCount: ai.isStepCount });
     if (problem) throw new Error(problem);
     checked = true;
   }
