@@ -3,9 +3,9 @@
  * site's page tools, the app's `server/mcp/tools`), resolved for the request
  * as the toolkit resolves them (./toolkit-tools.ts, which loads the toolkit
  * only when it may serve any) and answered by their own handlers, then the
- * app's tools. A name both sides
- * use is served once: the toolkit's tool keeps it and the clash is reported,
- * once per name, because a server cannot list one name twice.
+ * app's tools. A name both sides use is served once: the toolkit's tool keeps
+ * it and the clash is reported, once per name, because a server cannot list
+ * one name twice.
  */
 import { type AnyTool, quote } from "@agntn/tools";
 import type { ExternalTool, ToolSet } from "@agntn/tools/internal/nuxt";
