@@ -256,7 +256,8 @@ describe("the CLI guide's recipe: esbuild with splitting", () => {
     // tools.ts re-exports this repository's demo tools: copied beside it, the one path rewritten.
     const list = readFileSync(join(examples, "tools.ts"), "utf8").replace("../../playground/server/tools.ts", "./demo/tools.ts");
     writeFileSync(join(dir, "bin/tools.ts"), list);
-    for (const name of ["tools.ts", "badge.ts"]) cpSync(join(root, "playground/server", name), join(dir, "bin/demo", name));
+    for (const name of ["tools.ts", "badge.ts", "stats-view.html"])
+      cpSync(join(root, "playground/server", name), join(dir, "bin/demo", name));
     cpSync(join(examples, "cli-build.ts"), join(dir, "build.ts"));
     mkdirSync(join(dir, "node_modules/@agntn"), { recursive: true });
     // The package as installed: its package.json exports lead to the built dist.
@@ -287,5 +288,15 @@ describe("the CLI guide's recipe: esbuild with splitting", () => {
     expect(mcp.code).toBe(0);
     expect(mcp.stdout.trim().split("\n")[1]).toBe(SLUG_ANSWER);
     expect(files(mcp).length).toBeGreaterThan(files(plain).length);
+
+    // Without its view file, `mcp` stops before the first message with one line naming the tool and the file.
+    rmSync(join(shipped, "stats-view.html"));
+    const broken = traced([program, "mcp"], { cwd: shipped, input: MCP_INPUT });
+    const view = pathToFileURL(join(shipped, "stats-view.html")).href;
+    expect({ code: broken.code, stdout: broken.stdout, stderr: broken.stderr }).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: `slugs mcp: text_stats: ui.file "${view}" could not be read (ENOENT)\n`,
+    });
   }, 180_000);
 });

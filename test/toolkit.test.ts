@@ -1,5 +1,5 @@
 import { defineTool, type JsonSchema, ToolDefinitionError, Type } from "@agntn/tools";
-import { callTool, listTools } from "@agntn/tools/mcp";
+import { callTool } from "@agntn/tools/mcp";
 import { type ToolkitTool, type ToolkitToolsOptions, toToolkitTools } from "@agntn/tools/toolkit";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
@@ -10,6 +10,8 @@ import { afterEach, describe, expect, expectTypeOf, it } from "vitest";
 import { z } from "zod";
 import * as zMini from "zod/v4-mini";
 import { renameTool, slugTool, tools } from "../playground/server/tools.ts";
+// The core's listing, without the views an MCP server adds: the toolkit serves a tool with a view as an ordinary one.
+import { listTools } from "../src/protocol/list.ts";
 import { checkStandIn, zodStandIn } from "../src/toolkit/zod-standin.ts";
 
 const info = { name: "toolkit-demo" };
@@ -83,7 +85,7 @@ const iconTool = defineTool({
 describe("toToolkitTools entries", () => {
   const all = [...tools, iconTool];
 
-  it("list what listTools lists, icons left home, schemas through the stand-in", () => {
+  it("list what the core lists, icons left home, schemas through the stand-in", () => {
     const entries = toToolkitTools(all);
     const listed = listTools(all).tools;
     expect(entries.map((entry) => entry.name)).toEqual(listed.map((tool) => tool.name));

@@ -9,6 +9,7 @@
  * standard output (the client went away), each said once on stderr.
  */
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { sanitizeLine } from "../core/sanitize.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { createMcpServer } from "../mcp/server.ts";
@@ -25,6 +26,15 @@ function fatal(error: Error): string | undefined {
 /** Serves until the client closes standard input; resolves with the exit code. */
 export async function serveMcp(info: ServerInfo, tools: readonly AnyTool[]): Promise<number> {
   const name = sanitizeLine(info.name);
+  // One server made before the first message, so a definition the server refuses (a view file that cannot be read)
+  // stops the command with its one line, instead of failing every request that would make one.
+  try {
+    createMcpServer(info, tools);
+  } catch (error) {
+    if (!(error instanceof ToolDefinitionError)) throw error;
+    process.stderr.write(`${name} mcp: ${error.message}\n`);
+    return 1;
+  }
   let finish: (code: number) => void = () => {};
   const finished = new Promise<number>((resolve) => {
     finish = resolve;

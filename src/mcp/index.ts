@@ -6,10 +6,11 @@
  */
 export { callTool, type McpCallResult } from "../protocol/call.ts";
 export type { HostList } from "../protocol/hosts.ts";
-export { listTools, type McpTool, type McpToolAnnotations } from "../protocol/list.ts";
+export type { McpTool, McpToolAnnotations } from "../protocol/list.ts";
 export type { McpAuthOptions } from "./auth.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { createMcpHttpHandler, type McpHttpHandler, type McpHttpHandlerOptions } from "./http.ts";
 export { createJwtVerifier, type JwtVerifierOptions } from "./jwt.ts";
+export { listTools } from "./list.ts";
 export { createMcpServer, type McpServerOptions } from "./server.ts";
 export type { StateSealOptions } from "./state-seal.ts";
