@@ -19,6 +19,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import { ElicitRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
+import { listTools as coreListing } from "../src/protocol/list.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { tools as fixtureTools } from "./fixtures/nuxt-tools.ts";
 
@@ -96,9 +97,9 @@ async function connectV1(url: URL, options: ClientOptions = {}): Promise<TestCli
 
 const CLIENTS = { "SDK v2 client": connectV2, "SDK v1 client": connectV1 } as const;
 
-/** What `tools/list` on the toolkit shows for a tool: our listing, plus what SDK v1 adds, minus icons. */
+/** What `tools/list` on the toolkit shows for a tool: the core's listing (no views), plus what SDK v1 adds, minus icons. */
 function toolkitListing(tools: readonly AnyTool[]): Result[] {
-  return listTools(tools).tools.map(({ icons: _icons, ...listed }) => {
+  return coreListing(tools).tools.map(({ icons: _icons, ...listed }) => {
     const shown: Result = {
       ...listed,
       inputSchema: { ...listed.inputSchema, $schema: "http://json-schema.org/draft-07/schema#" },
