@@ -367,19 +367,23 @@ describe.each(REVISIONS)("bodies another layer may read differently, on %s", (re
     expect(await countsOf(face)).toEqual(before);
   });
 
-  it.each(LABELS)("%s: a chunked body past the bound gets 413 as soon as it passes, and nothing runs", async (name) => {
-    const face = live(name);
-    const before = await countsOf(face);
-    const token = await tokenFor(face, "alice", ALL);
-    const sent = await chunked(face.url, await callHeaders(face, revision, token, "path_write"), 64 * 1024 * 1024);
-    expect({ status: sent.status, body: sent.body }).toEqual({
-      status: 413,
-      body: error(-32000, "Payload Too Large: the body is over 4194304 bytes"),
-    });
-    // 4 MiB is the bound; what was in flight in socket buffers when the answer came adds a few more, never the 64 sent.
-    expect(sent.sentMiB).toBeLessThan(16);
-    expect(await countsOf(face)).toEqual(before);
-  }, 90_000);
+  it.each(LABELS)(
+    "%s: a chunked body past the bound gets 413 as soon as it passes, and nothing runs",
+    async (name) => {
+      const face = live(name);
+      const before = await countsOf(face);
+      const token = await tokenFor(face, "alice", ALL);
+      const sent = await chunked(face.url, await callHeaders(face, revision, token, "path_write"), 64 * 1024 * 1024);
+      expect({ status: sent.status, body: sent.body }).toEqual({
+        status: 413,
+        body: error(-32000, "Payload Too Large: the body is over 4194304 bytes"),
+      });
+      // 4 MiB is the bound; what was in flight in socket buffers when the answer came adds a few more, never the 64 sent.
+      expect(sent.sentMiB).toBeLessThan(16);
+      expect(await countsOf(face)).toEqual(before);
+    },
+    90_000,
+  );
 
   it.each(LABELS)("%s: the same call, sent plainly with every scope, runs (the counts do count)", async (name) => {
     const face = live(name);
