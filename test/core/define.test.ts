@@ -3,6 +3,7 @@ import { type AnyTool, defineTool, ToolDefinitionError, Type } from "@agntn/tool
 import { Type as Type034 } from "@sinclair/typebox";
 import { describe, expect, it } from "vitest";
 import { indexTools, prepareTool } from "../../src/core/define.ts";
+import { refusal } from "../helpers/refusal.ts";
 
 const ok = () => ({ content: [{ type: "text" as const, text: "ok" }] });
 const closed = { additionalProperties: false } as const;
@@ -18,17 +19,6 @@ function base(overrides: Record<string, unknown> = {}): AnyTool {
     execute: ok,
     ...overrides,
   } as AnyTool;
-}
-
-/** The message defineTool throws, or a failure when it does not throw a ToolDefinitionError. */
-function refusal(tool: AnyTool): string {
-  try {
-    defineTool(tool);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ToolDefinitionError);
-    return (error as Error).message;
-  }
-  throw new Error("defineTool accepted a broken definition");
 }
 
 const NAME_RULE = "must be 1-64 characters of a-z, 0-9 and _, starting with a letter";

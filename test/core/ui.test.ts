@@ -1,6 +1,7 @@
 /** defineTool's checks of a view (`ui`) and of the keys a definition takes: one line each, naming the tool and the field. */
-import { type AnyTool, defineTool, ToolDefinitionError, Type } from "@agntn/tools";
+import { type AnyTool, defineTool, Type } from "@agntn/tools";
 import { describe, expect, it } from "vitest";
+import { refusal } from "../helpers/refusal.ts";
 
 const ok = () => ({ content: [{ type: "text" as const, text: "ok" }] });
 
@@ -14,16 +15,6 @@ function base(overrides: Record<string, unknown> = {}): AnyTool {
     execute: ok,
     ...overrides,
   } as AnyTool;
-}
-
-function refusal(tool: AnyTool): string {
-  try {
-    defineTool(tool);
-  } catch (error) {
-    expect(error).toBeInstanceOf(ToolDefinitionError);
-    return (error as Error).message;
-  }
-  throw new Error("defineTool accepted a broken definition");
 }
 
 const KEYS = "name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, execute";
