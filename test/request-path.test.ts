@@ -258,7 +258,10 @@ function chunked(url: URL, headers: Record<string, string>, total: number): Prom
     );
     let answered = false;
     // Once the server answers and closes, the rest of the upload fails on our side: that is the point.
-    req.on("error", () => {});
+    // An error before the answer means the client never saw the 413 (a reset that overtook it): say so at once.
+    req.on("error", (error: NodeJS.ErrnoException) => {
+      if (!answered) reject(new Error(`${error.code ?? error.message} before any answer, after ${sent} bytes`));
+    });
     req.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"path_write","arguments":{"text":"');
     const pump = () => {
       while (sent < total && !answered && !req.destroyed) {
