@@ -26,10 +26,11 @@ function fatal(error: Error): string | undefined {
 /** Serves until the client closes standard input; resolves with the exit code. */
 export async function serveMcp(info: ServerInfo, tools: readonly AnyTool[]): Promise<number> {
   const name = sanitizeLine(info.name);
-  // One server made before the first message, so a definition the server refuses (a view file that cannot be read)
-  // stops the command with its one line, instead of failing every request that would make one.
+  // The first server is made before the first message, so a definition the server refuses (a view file that cannot
+  // be read) stops the command with its one line, instead of failing every request that would make one.
+  let ready: ReturnType<typeof createMcpServer> | undefined;
   try {
-    createMcpServer(info, tools);
+    ready = createMcpServer(info, tools);
   } catch (error) {
     if (!(error instanceof ToolDefinitionError)) throw error;
     process.stderr.write(`${name} mcp: ${error.message}\n`);
@@ -61,7 +62,8 @@ export async function serveMcp(info: ServerInfo, tools: readonly AnyTool[]): Pro
   process.stdin.once("close", () => finish(0));
   const handle = serveStdio(
     () => {
-      const server = createMcpServer(info, tools);
+      const server = ready ?? createMcpServer(info, tools);
+      ready = undefined;
       server.onerror = report;
       return server;
     },
