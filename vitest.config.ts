@@ -14,6 +14,10 @@ export default defineConfig({
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },
     testTimeout: 30_000,
+    // `expect.poll` waits for a page or server to reach a state. Its 1 s default is shorter than one render of a
+    // docs page while other files load both cores (CI once failed a panel that was drawn later); a poll that never
+    // succeeds still fails, after 10 s.
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
     // Servers, child processes and a browser share two cores: keep the pool small.
     maxWorkers: 2,

@@ -17,9 +17,11 @@
  * 7. an internal header skipped the Host check and authorization → "no header skips a check".
  */
 
+import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
+import { connect, createServer, type Socket } from "node:net";
 import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { registerMcpRoute } from "@agntn/tools/h3";
 import { createJwtVerifier, createMcpHttpHandler, type ExternalTool, type McpHttpHandler } from "@agntn/tools/mcp";
 import { H3 } from "h3";
@@ -257,8 +259,9 @@ function chunked(url: URL, headers: Record<string, string>, total: number): Prom
       },
     );
     let answered = false;
-    // Once the server answers and closes, the rest of the upload fails on our side: that is the point.
-    // An error before the answer means the client never saw the 413 (a reset that overtook it): say so at once.
+    // Once the server answers and closes, the rest of the upload may fail on our side: that is the point.
+    // An error before the answer means the client never saw the 413 (a reset that overtook it; the Nuxt route
+    // reads on after its answer so that it cannot, see "after a 413"): say so at once.
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (!answered) reject(new Error(`${error.code ?? error.message} before any answer, after ${sent} bytes`));
     });
@@ -277,6 +280,113 @@ function chunked(url: URL, headers: Record<string, string>, total: number): Prom
     // The bound is in bytes (checked by the caller); the wait only has to outlast a machine busy with other test files.
     setTimeout(() => reject(new Error(`no answer after ${sent} bytes`)), 60_000).unref();
   });
+}
+
+/**
+ * A chunked upload over a bare socket, to see what TCP does after the answer.
+ * `allowHalfOpen`: the server's FIN after its 413 must not end our side, so
+ * we can go on sending and learn whether the server still reads.
+ */
+function upload(url: URL, headers: Record<string, string>) {
+  const socket: Socket = connect({ host: url.hostname, port: Number(url.port), allowHalfOpen: true });
+  const state: { error?: string; closed: boolean } = { closed: false };
+  socket.on("error", (error: NodeJS.ErrnoException) => {
+    state.error ??= error.code ?? error.message;
+  });
+  socket.on("close", () => {
+    state.closed = true;
+  });
+  // Kept: a destroyed socket forgets its port.
+  let localPort = 0;
+  socket.on("connect", () => {
+    localPort = socket.localPort as number;
+  });
+  const chunk = (data: string | Buffer) =>
+    Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from("\r\n")]);
+  const piece = chunk(Buffer.alloc(64 * 1024, 0x20));
+  const lines = Object.entries({
+    host: url.host,
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+    "transfer-encoding": "chunked",
+    ...headers,
+  }).map(([key, value]) => `${key}: ${value}`);
+  socket.write(`POST ${url.pathname} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n`);
+  socket.write(chunk('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"path_write","arguments":{"text":"'));
+  let received = Buffer.alloc(0);
+  const answer = new Promise<{ status: string; connection: string | undefined; body: string }>((resolve, reject) => {
+    socket.on("data", (data: Buffer) => {
+      received = Buffer.concat([received, data]);
+      const end = received.indexOf("\r\n\r\n");
+      if (end < 0) return;
+      const [status = "", ...head] = received.subarray(0, end).toString("latin1").split("\r\n");
+      const fields = new Map(
+        head.map((line) => [line.slice(0, line.indexOf(":")).toLowerCase(), line.slice(line.indexOf(":") + 1).trim()]),
+      );
+      const rest = received.subarray(end + 4);
+      const length = Number(fields.get("content-length"));
+      const body =
+        fields.get("transfer-encoding") === "chunked" ? unchunk(rest) : rest.length >= length ? rest.subarray(0, length) : undefined;
+      if (body) resolve({ status, connection: fields.get("connection"), body: body.toString("utf8") });
+    });
+    socket.on("close", () =>
+      reject(new Error(`closed (${state.error ?? "no error"}) before a whole answer: ${JSON.stringify(received.toString("latin1"))}`)),
+    );
+  });
+  let answered = false;
+  answer.then(
+    () => {
+      answered = true;
+    },
+    () => {},
+  );
+  /** Sends 64 KiB pieces until the answer is whole (or `limit` bytes went), minding backpressure. */
+  const sendUntilAnswered = async (limit: number) => {
+    for (let sent = 0; sent < limit && !answered && !state.closed; sent += piece.length) {
+      if (!socket.write(piece)) await Promise.race([new Promise((resolve) => socket.once("drain", resolve)), answer.catch(() => {})]);
+    }
+  };
+  return {
+    answer,
+    state,
+    sendUntilAnswered,
+    /** One more piece of the body. */
+    send: () => void socket.write(piece),
+    /** The last chunk: the body is whole. */
+    finish: () => void socket.write("0\r\n\r\n"),
+    /** Our side's port, to find the server's end of the connection. */
+    port: () => localPort,
+    close: () => socket.destroy(),
+  };
+}
+
+/** A chunked body decoded, once its last chunk has come; undefined before. */
+function unchunk(raw: Buffer): Buffer | undefined {
+  const parts: Buffer[] = [];
+  for (let at = 0; ; ) {
+    const line = raw.indexOf("\r\n", at);
+    if (line < 0) return undefined;
+    const size = Number.parseInt(raw.subarray(at, line).toString("latin1"), 16);
+    if (size === 0) return Buffer.concat(parts);
+    if (raw.length < line + 2 + size + 2) return undefined;
+    parts.push(raw.subarray(line + 2, line + 2 + size));
+    at = line + 2 + size + 2;
+  }
+}
+
+/**
+ * Whether the server process still holds its end of the connection from
+ * `clientPort`, read from Linux's tables: an end the process has closed shows
+ * inode 0 (the kernel finishes it alone) or is gone.
+ */
+function serverHolds(serverPort: number, clientPort: number): boolean {
+  const hex = (port: number) => port.toString(16).toUpperCase().padStart(4, "0");
+  // A server listening on `::` keeps IPv4 connections in the IPv6 table.
+  const row = ["/proc/net/tcp", "/proc/net/tcp6"]
+    .flatMap((table) => readFileSync(table, "utf8").split("\n"))
+    .map((line) => line.trim().split(/\s+/))
+    .find((fields) => fields[1]?.endsWith(`:${hex(serverPort)}`) && fields[2]?.endsWith(`:${hex(clientPort)}`));
+  return row !== undefined && row[9] !== "0";
 }
 
 // ─── The attacks ──────────────────────────────────────────────────────────────
@@ -393,6 +503,60 @@ describe.each(REVISIONS)("bodies another layer may read differently, on %s", (re
     const before = await countsOf(face);
     expect(await callText(face, revision, "path_write", { text: "hello" })).toBe("wrote hello");
     expect(await countsOf(face)).toEqual({ ...before, write: before.write + 1 });
+  });
+});
+
+describe("after a 413, the Nuxt route reads on before it closes (2026-07-28)", () => {
+  // Closing at once, with upload still arriving, resets the connection, and a client busy sending can meet the
+  // reset before it reads its answer (CI once saw EPIPE, not the 413). The route closes its write side after the
+  // answer and drops what comes: until the body ends, or 5 s have passed.
+  const NUXT = [label("the Nuxt route", true), label("the Nuxt route", false)];
+  const TOO_LARGE = {
+    status: "HTTP/1.1 413 Payload Too Large",
+    connection: "close",
+    body: error(-32000, "Payload Too Large: the body is over 4194304 bytes"),
+  };
+
+  it.each(NUXT)("%s: a client still sending gets its 413 and is not reset; ending the body closes the connection", async (name) => {
+    const face = live(name);
+    const token = await tokenFor(face, "alice", ALL);
+    const up = upload(face.url, await callHeaders(face, "2026-07-28", token, "path_write"));
+    try {
+      await up.sendUntilAnswered(64 * 1024 * 1024);
+      expect(await up.answer).toEqual(TOO_LARGE);
+      for (let i = 0; i < 20; i++) {
+        up.send();
+        await sleep(50);
+      }
+      expect({ ...up.state, held: serverHolds(Number(face.url.port), up.port()) }).toEqual({ closed: false, held: true });
+      up.finish();
+      // Well before the 5 s bound: the server lets go once the body is whole.
+      await expect.poll(() => serverHolds(Number(face.url.port), up.port()), { timeout: 2_000 }).toBe(false);
+    } finally {
+      up.close();
+    }
+  });
+
+  it("a client that never ends its body is cut off after 5 s", async () => {
+    const face = live(label("the Nuxt route", false));
+    const up = upload(face.url, await callHeaders(face, "2026-07-28", undefined, "path_write"));
+    try {
+      await up.sendUntilAnswered(64 * 1024 * 1024);
+      expect(await up.answer).toEqual(TOO_LARGE);
+      const answered = Date.now();
+      while (!up.state.error && !up.state.closed && Date.now() - answered < 20_000) {
+        up.send();
+        await sleep(50);
+      }
+      const after = Date.now() - answered;
+      expect({ cut: up.state.error !== undefined || up.state.closed, after: after >= 4_500 && after < 15_000 }).toEqual({
+        cut: true,
+        after: true,
+      });
+      expect(serverHolds(Number(face.url.port), up.port())).toBe(false);
+    } finally {
+      up.close();
+    }
   });
 });
 

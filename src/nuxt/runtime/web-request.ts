@@ -27,10 +27,24 @@ export interface NitroEvent {
 /** The parts of Node's request this reads; on workers the event carries unenv's stand-in, which has the body already. */
 interface NodeRequest {
   on(event: string, listener: (...args: never[]) => void): unknown;
+  once(event: string, listener: (...args: never[]) => void): unknown;
   off(event: string, listener: (...args: never[]) => void): unknown;
   pause(): unknown;
   resume(): unknown;
+  readonly complete?: boolean;
+  readonly socket?: NodeSocket;
 }
+
+/** The parts of Node's socket a lingering close uses. */
+interface NodeSocket {
+  destroySoon?: () => void;
+  end(): unknown;
+  destroy(): unknown;
+  once(event: "close", listener: () => void): unknown;
+}
+
+/** How long a connection whose body passed the bound goes on reading (and dropping) after its 413 went out. */
+const LINGER_MS = 5_000;
 
 /** A real Node request, whose body still arrives from the socket (not unenv's stand-in or a body a middleware already read). */
 function streamingRequest(event: NitroEvent): NodeRequest | undefined {
@@ -67,8 +81,7 @@ function nodeBody(req: NodeRequest): ReadableStream<Uint8Array> {
           req.off("data", onData);
           req.off("end", onEnd);
           req.off("error", onError);
-          // Left paused: the answer (413, `Connection: close`) ends the connection rather than drain the rest.
-          req.pause();
+          linger(req);
         };
         req.on("data", onData);
         req.on("end", onEnd);
@@ -83,6 +96,39 @@ function nodeBody(req: NodeRequest): ReadableStream<Uint8Array> {
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
+}
+
+/**
+ * Reads and drops the rest of a body that passed the bound, and keeps doing
+ * so for a while after the answer, so that the client reads its 413 before
+ * the connection goes.
+ *
+ * Node ends a `Connection: close` answer with `socket.destroySoon()`: the
+ * answer and a FIN go out and the socket closes once they are written. Upload
+ * that still arrives at (or sits unread in) a closed socket draws a reset, and
+ * a client busy sending can meet the reset on its next write before it has
+ * read the answer (CI saw EPIPE, not the 413). So, as nginx's lingering close
+ * and Go's net/http do, the write side closes after the answer while the read
+ * side stays open, dropping what comes, until the client ends its body or
+ * LINGER_MS passes. Bounded by time, not bytes: what is dropped takes no
+ * memory. Node has no option for this, hence the one socket's `destroySoon`
+ * replaced here.
+ */
+function linger(req: NodeRequest): void {
+  req.on("data", () => {});
+  req.resume();
+  const socket = req.socket;
+  if (!socket || typeof socket.destroySoon !== "function") return;
+  // Node's own: ends the write side, and destroys once the answer is written.
+  const close = socket.destroySoon.bind(socket);
+  socket.destroySoon = () => {
+    if (req.complete) return close();
+    socket.end();
+    const timer = setTimeout(close, LINGER_MS);
+    timer.unref?.();
+    req.once("end", close);
+    socket.once("close", () => clearTimeout(timer));
+  };
 }
 
 /** A body some earlier step already holds whole (workers, a body parser), as a stream of its one chunk. */
