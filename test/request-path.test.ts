@@ -228,6 +228,10 @@ function error(code: number, message: string): string {
   return JSON.stringify({ jsonrpc: "2.0", error: { code, message }, id: null });
 }
 
+/** The headers of a chunked call, and the call's opening: spaces follow until the body passes the bound. */
+const CHUNKED_CALL = { "content-type": "application/json", accept: "application/json, text/event-stream", "transfer-encoding": "chunked" };
+const CALL_OPENING = '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"path_write","arguments":{"text":"';
+
 /** Sends a chunked body of `total` bytes, 64 KiB a write, and resolves with the status and how much went out before it came. */
 function chunked(url: URL, headers: Record<string, string>, total: number): Promise<{ status: number; sentMiB: number; body: string }> {
   return new Promise((resolve, reject) => {
@@ -239,12 +243,7 @@ function chunked(url: URL, headers: Record<string, string>, total: number): Prom
         port: url.port,
         path: url.pathname,
         method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "transfer-encoding": "chunked",
-          ...headers,
-        },
+        headers: { ...CHUNKED_CALL, ...headers },
       },
       (res) => {
         // The answer came: stop sending, and read it to its end (the server closes the connection after it).
@@ -265,7 +264,7 @@ function chunked(url: URL, headers: Record<string, string>, total: number): Prom
     req.on("error", (error: NodeJS.ErrnoException) => {
       if (!answered) reject(new Error(`${error.code ?? error.message} before any answer, after ${sent} bytes`));
     });
-    req.write('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"path_write","arguments":{"text":"');
+    req.write(CALL_OPENING);
     const pump = () => {
       while (sent < total && !answered && !req.destroyed) {
         sent += piece.length;
@@ -304,15 +303,9 @@ function upload(url: URL, headers: Record<string, string>) {
   const chunk = (data: string | Buffer) =>
     Buffer.concat([Buffer.from(`${Buffer.byteLength(data).toString(16)}\r\n`), Buffer.from(data), Buffer.from("\r\n")]);
   const piece = chunk(Buffer.alloc(64 * 1024, 0x20));
-  const lines = Object.entries({
-    host: url.host,
-    "content-type": "application/json",
-    accept: "application/json, text/event-stream",
-    "transfer-encoding": "chunked",
-    ...headers,
-  }).map(([key, value]) => `${key}: ${value}`);
+  const lines = Object.entries({ host: url.host, ...CHUNKED_CALL, ...headers }).map(([key, value]) => `${key}: ${value}`);
   socket.write(`POST ${url.pathname} HTTP/1.1\r\n${lines.join("\r\n")}\r\n\r\n`);
-  socket.write(chunk('{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"path_write","arguments":{"text":"'));
+  socket.write(chunk(CALL_OPENING));
   let received = Buffer.alloc(0);
   const answer = new Promise<{ status: string; connection: string | undefined; body: string }>((resolve, reject) => {
     socket.on("data", (data: Buffer) => {
