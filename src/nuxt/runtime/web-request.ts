@@ -1,10 +1,10 @@
 /**
  * Nitro's h3 v1 event as the web-standard `Request` the MCP handler reads,
  * with nothing read ahead: the body stays a stream, so the handler's bounded
- * read is the only read, and a body past the bound stops being read the
- * moment it passes. (h3's own `toWebRequest` streams the body without a way
- * to stop it: a cancelled read leaves Node pushing chunks into a closed
- * stream.)
+ * read is the only read, and a body past the bound stops being handed on the
+ * moment it passes (what follows is read and dropped, see `linger`). (h3's
+ * own `toWebRequest` streams the body without a way to stop it: a cancelled
+ * read leaves Node pushing chunks into a closed stream.)
  */
 import { getRequestURL, readRawBody } from "h3";
 
