@@ -21,7 +21,29 @@ export {
   type ToolCall,
   withMiddleware,
 } from "./core/middleware.ts";
+export {
+  type AnyPrompt,
+  definePrompt,
+  type PromptConfig,
+  type PromptContext,
+  type PromptMessage,
+  type PromptResult,
+} from "./core/prompts.ts";
 export type { Choice, Form, FormField, PreparedQuestion } from "./core/questions.ts";
+export {
+  type AnyResource,
+  type CacheHint,
+  type CompleteContext,
+  type Completer,
+  defineResource,
+  type ReadResult,
+  type ResourceConfig,
+  type ResourceContents,
+  type ResourceContext,
+  type ResourceEntry,
+  type ResourceTemplateConfig,
+  type TemplateVariables,
+} from "./core/resources.ts";
 export type { PreparedSample, SampleParams } from "./core/sampling.ts";
 export { quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";
 export { type JsonSchema, toJsonSchema } from "./core/schema.ts";

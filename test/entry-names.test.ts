@@ -15,6 +15,8 @@ const PUBLIC_VALUES: Record<string, string[]> = {
     "ToolInputError",
     "ToolResultError",
     "Type",
+    "definePrompt",
+    "defineResource",
     "defineTool",
     "failureText",
     "invokeTool",

@@ -69,7 +69,7 @@ export interface CallContext {
   close(): void;
 }
 
-export function callContext(entry: PreparedTool, host: HostContext): CallContext {
+export function callContext(entry: Pick<PreparedTool, "name">, host: HostContext): CallContext {
   let answered = false;
   const open = new Set<Promise<unknown>>();
   const context: ToolContext = {};

@@ -8,7 +8,8 @@ import type { AnyTool, ResultDetails, ToolConfig, ToolDefinition, ToolResult } f
 import { checkUi } from "./ui.ts";
 import { type Checker, compileChecker } from "./validate.ts";
 
-const NAME = /^[a-z][a-z0-9_]{0,63}$/;
+/** The name rule tools and prompts share: what every host accepts as a function name. */
+export const NAME = /^[a-z][a-z0-9_]{0,63}$/;
 const EFFECTS = new Set(["read", "write", "destructive"]);
 
 /** Every key a definition takes: any other is a typo (`outptu`) that would silently turn something off. */

@@ -1,0 +1,407 @@
+/**
+ * This package's own resources, templates and prompts (`defineResource`,
+ * `definePrompt`) as the server serves them (./served.ts): each definition
+ * checked once, listed as plain JSON, and its functions wrapped so their
+ * answers come back in MCP's shapes or as one line saying what is wrong.
+ *
+ * - `read` answers become a `ReadAnswer`: an item without `uri` gets the URI
+ *   read, one without `mimeType` the definition's; bytes are sent in base64.
+ * - A prompt's arguments are checked against its schema by the core's own
+ *   checker; a refusal carries the lines a tool call with the same problems
+ *   gets (`Invalid arguments at /topic: must be string`).
+ * - Completions are cut to MCP's 100 values (`total` and `hasMore` then say so).
+ * - Functions get a context built as a tool's is (core/context.ts): the same
+ *   `log` (cleaned lines, levels checked) and `progress`, dropped once the
+ *   function has answered.
+ */
+import { readContent } from "../core/content.ts";
+import { callContext, type HostContext } from "../core/context.ts";
+import { linesText, ToolDefinitionError } from "../core/errors.ts";
+import { type AnyPrompt, type PreparedPrompt, type PromptContext, preparePrompt } from "../core/prompts.ts";
+import {
+  type AnyResource,
+  type CompleteContext,
+  type Completer,
+  checkAnnotations,
+  checkIcons,
+  checkMeta,
+  isMimeType,
+  kindOf,
+  type PreparedFixed,
+  type PreparedTemplate,
+  prepareResource,
+  type ResourceContext,
+} from "../core/resources.ts";
+import { quote } from "../core/sanitize.ts";
+import { isRecord, propertiesOf } from "../core/schema.ts";
+import type { ContentBlock } from "../core/types.ts";
+import { describeProblems } from "../core/validate.ts";
+import type {
+  Catalog,
+  CompletionAnswer,
+  CompletionContext,
+  PromptAnswer,
+  PromptListing,
+  ReadAnswer,
+  ResourceListing,
+  ServedContents,
+  ServedContext,
+  ServedPrompt,
+  ServedResource,
+  ServedTemplate,
+  TemplateListing,
+} from "./served.ts";
+import { ServedRefusal } from "./served.ts";
+
+/** MCP's cap on the values of one completion. */
+export const MAX_COMPLETIONS = 100;
+
+/**
+ * Checks every definition and turns the lists into what a server serves.
+ * Two fixed resources with one URI, two templates with one `uriTemplate` or
+ * two prompts with one name throw a {@link ToolDefinitionError}; two
+ * resources may share a name (names are for people).
+ */
+export function catalogOf(resources: readonly AnyResource[], prompts: readonly AnyPrompt[]): Catalog {
+  if (!Array.isArray(resources)) throw new ToolDefinitionError("resources must be an array of resource definitions");
+  if (!Array.isArray(prompts)) throw new ToolDefinitionError("prompts must be an array of prompt definitions");
+  const fixed: ServedResource[] = [];
+  const templates: ServedTemplate[] = [];
+  const uris = new Set<string>();
+  const uriTemplates = new Set<string>();
+  for (const resource of resources) {
+    const entry = prepareResource(resource);
+    if (entry.kind === "fixed") {
+      if (uris.has(entry.uri)) {
+        throw new ToolDefinitionError(`Duplicate resource URI ${quote(entry.uri)}: every fixed resource needs its own URI`);
+      }
+      uris.add(entry.uri);
+      fixed.push(servedResource(entry));
+    } else {
+      const text = entry.template.template;
+      if (uriTemplates.has(text)) {
+        throw new ToolDefinitionError(`Duplicate resource template ${quote(text)}: every template needs its own uriTemplate`);
+      }
+      uriTemplates.add(text);
+      templates.push(servedTemplate(entry));
+    }
+  }
+  const names = new Set<string>();
+  const served: ServedPrompt[] = [];
+  for (const prompt of prompts) {
+    const entry = preparePrompt(prompt);
+    if (names.has(entry.name)) {
+      throw new ToolDefinitionError(`Duplicate prompt name ${quote(entry.name)}: every prompt in a list needs its own name`);
+    }
+    names.add(entry.name);
+    served.push(servedPrompt(entry));
+  }
+  return { resources: fixed, templates, prompts: served };
+}
+
+/*
+ * Listings: built key by key from the checked copies, so they hold no
+ * `undefined`, no symbol key, nothing but JSON.
+ */
+
+function commonListing(entry: PreparedFixed | PreparedTemplate, into: Record<string, unknown>): void {
+  if (entry.title !== undefined) into.title = entry.title;
+  if (entry.description !== undefined) into.description = entry.description;
+  if (entry.mimeType !== undefined) into.mimeType = entry.mimeType;
+}
+
+function extrasListing(entry: { annotations?: unknown; icons?: unknown; meta?: unknown }, into: Record<string, unknown>): void {
+  if (entry.annotations !== undefined) into.annotations = structuredCopy(entry.annotations);
+  if (entry.icons !== undefined) into.icons = structuredCopy(entry.icons);
+  if (entry.meta !== undefined) into._meta = structuredCopy(entry.meta);
+}
+
+/** A fresh copy per listing of a JSON value checked at definition time: a server that edits one listing leaves the next alone. */
+function structuredCopy<T>(value: T): T {
+  return JSON.parse(JSON.stringify(value)) as T;
+}
+
+function resourceListing(entry: PreparedFixed): ResourceListing {
+  const listing: ResourceListing = { uri: entry.uri, name: entry.name };
+  commonListing(entry, listing);
+  if (entry.size !== undefined) listing.size = entry.size;
+  extrasListing(entry, listing);
+  return listing;
+}
+
+function templateListing(entry: PreparedTemplate): TemplateListing {
+  const listing: TemplateListing = { uriTemplate: entry.template.template, name: entry.name };
+  commonListing(entry, listing);
+  extrasListing(entry, listing);
+  return listing;
+}
+
+function promptListing(entry: PreparedPrompt): PromptListing {
+  const listing: PromptListing = { name: entry.name };
+  if (entry.title !== undefined) listing.title = entry.title;
+  if (entry.description !== undefined) listing.description = entry.description;
+  const schema = entry.schema;
+  if (schema) {
+    const required = Array.isArray(schema.required) ? schema.required : [];
+    const args: NonNullable<PromptListing["arguments"]> = [];
+    for (const [name, property] of propertiesOf(schema)) {
+      const argument: { name: string; title?: string; description?: string; required: boolean } = {
+        name,
+        required: required.includes(name),
+      };
+      if (typeof property.title === "string") argument.title = property.title;
+      if (typeof property.description === "string") argument.description = property.description;
+      args.push(argument);
+    }
+    if (args.length > 0) listing.arguments = args;
+  }
+  extrasListing(entry, listing);
+  return listing;
+}
+
+/*
+ * Running a definition's function: its context is a tool's, built by the
+ * same code from what the server passed; anything logged after the function
+ * answered is dropped, as for a tool.
+ */
+
+async function withContext<T>(
+  name: string,
+  served: ServedContext | undefined,
+  run: (context: ResourceContext) => T | Promise<T>,
+): Promise<T> {
+  const host: HostContext = {};
+  if (served?.signal) host.signal = served.signal;
+  if (served?.auth) host.auth = served.auth;
+  if (served?.log) host.log = served.log;
+  if (served?.progress) host.progress = served.progress;
+  if (served?.call) host.call = served.call;
+  // callContext reads nothing of a tool's entry but its name (the logger a log line names).
+  const call = callContext({ name }, host);
+  const context: ResourceContext = {};
+  const { signal, auth, log, progress } = call.context;
+  if (signal) context.signal = signal;
+  if (auth) context.auth = auth;
+  if (log) context.log = log;
+  if (progress) context.progress = progress;
+  try {
+    return await run(context);
+  } finally {
+    call.close();
+  }
+}
+
+function servedResource(entry: PreparedFixed): ServedResource {
+  const served: ServedResource = {
+    listing: resourceListing(entry),
+    read: (uri, context) =>
+      withContext(entry.name, context, async (own) => readAnswer(await entry.definition.read(own), uri, entry.mimeType)),
+  };
+  if (entry.cache) served.cache = { ...entry.cache };
+  return served;
+}
+
+function servedTemplate(entry: PreparedTemplate): ServedTemplate {
+  const { definition, template } = entry;
+  const served: ServedTemplate = {
+    listing: templateListing(entry),
+    match: (uri) => template.match(uri),
+    read: (uri, variables, context) =>
+      withContext(entry.name, context, async (own) => readAnswer(await definition.read(variables, own), uri, entry.mimeType)),
+  };
+  const list = definition.list;
+  if (typeof list === "function") {
+    served.list = (context) =>
+      withContext(entry.name, context, async (own) => listedResources(await list.call(definition, own), entry.mimeType));
+  }
+  if (entry.completers.size > 0) {
+    served.complete = (variable, value, context) => completion(entry.name, entry.completers, variable, value, context);
+  }
+  if (entry.cache) served.cache = { ...entry.cache };
+  return served;
+}
+
+function servedPrompt(entry: PreparedPrompt): ServedPrompt {
+  const served: ServedPrompt = {
+    listing: promptListing(entry),
+    get: async (args, context) => {
+      const accepted = checkedArguments(entry, args);
+      return withContext(entry.name, context, async (own: PromptContext) =>
+        promptAnswer(await entry.definition.get(accepted as never, own)),
+      );
+    },
+  };
+  if (entry.completers.size > 0) {
+    served.complete = (argument, value, context) => completion(entry.name, entry.completers, argument, value, context);
+  }
+  return served;
+}
+
+/** The arguments `get` receives: checked against the schema (a missing object reads as `{}`), or `{}` for a prompt without arguments. */
+function checkedArguments(entry: PreparedPrompt, args: unknown): Record<string, unknown> {
+  const checker = entry.checker();
+  if (!checker || !entry.schema) return {};
+  const value = args === undefined ? {} : args;
+  if (checker.check(value)) return value as Record<string, unknown>;
+  const { lines } = describeProblems(entry.schema, checker, value, "Invalid arguments");
+  throw new ServedRefusal("invalid-params", linesText(lines));
+}
+
+async function completion(
+  name: string,
+  completers: ReadonlyMap<string, Completer>,
+  key: string,
+  value: string,
+  served: (CompletionContext & ServedContext) | undefined,
+): Promise<CompletionAnswer> {
+  const completer = completers.get(key);
+  if (!completer) return { values: [] };
+  // The other arguments the client sent, strings only, in an object without a prototype (names are the client's).
+  const others: Record<string, string> = Object.create(null);
+  const given = served?.arguments;
+  if (isRecord(given)) {
+    for (const other of Object.keys(given)) {
+      const text = given[other];
+      if (typeof text === "string") others[other] = text;
+    }
+  }
+  const answer: unknown = await withContext(name, served, (own) => {
+    const context: CompleteContext = { ...own, arguments: others };
+    return completer(typeof value === "string" ? value : "", context);
+  });
+  if (!Array.isArray(answer)) throw new Error(`complete[${quote(key)}]: the answer is ${kindOf(answer)}; return an array of strings`);
+  const values = answer.filter((item): item is string => typeof item === "string");
+  if (values.length <= MAX_COMPLETIONS) return { values };
+  return { values: values.slice(0, MAX_COMPLETIONS), total: values.length, hasMore: true };
+}
+
+/*
+ * Answers: each checked and copied into MCP's shape; the first problem is
+ * thrown as one line, which the server turns into its failure line.
+ */
+
+function isBytes(value: unknown): value is Uint8Array {
+  if (value instanceof Uint8Array) return true;
+  // A Uint8Array from another realm (an iframe, a vm context) fails `instanceof`.
+  try {
+    return Object.prototype.toString.call(value) === "[object Uint8Array]";
+  } catch {
+    return false;
+  }
+}
+
+/** Standard base64 (RFC 4648 §4, padded), without Node's Buffer: `btoa` runs in browsers, workers and Node. */
+export function base64Of(bytes: Uint8Array): string {
+  let binary = "";
+  const chunk = 0x8000;
+  for (let at = 0; at < bytes.length; at += chunk) {
+    binary += String.fromCharCode(...Uint8Array.prototype.subarray.call(bytes, at, at + chunk));
+  }
+  return btoa(binary);
+}
+
+function readAnswer(result: unknown, uri: string, mimeType: string | undefined): ReadAnswer {
+  if (typeof result === "string") return { contents: [contentsOf(uri, mimeType, { text: result })] };
+  if (isBytes(result)) return { contents: [contentsOf(uri, mimeType, { blob: base64Of(result) })] };
+  if (Array.isArray(result)) return { contents: result.map((item, k) => readItem(item, k, uri, mimeType)) };
+  if (isRecord(result) && (result.text !== undefined || result.blob !== undefined))
+    return { contents: [readItem(result, 0, uri, mimeType)] };
+  throw new Error(`read: the answer is ${kindOf(result)}; return text, a Uint8Array, { text } or { blob }, or an array of them`);
+}
+
+function contentsOf(uri: string, mimeType: string | undefined, body: { text: string } | { blob: string }): ServedContents {
+  return (mimeType === undefined ? { uri, ...body } : { uri, mimeType, ...body }) as ServedContents;
+}
+
+function readItem(item: unknown, index: number, uri: string, mimeType: string | undefined): ServedContents {
+  const at = `read: contents[${index}]`;
+  if (!isRecord(item) || isBytes(item)) throw new Error(`${at} must be an object { text } or { blob }, got ${kindOf(item)}`);
+  const { text, blob } = item;
+  const own = item.uri;
+  const ownType = item.mimeType;
+  if (own !== undefined && (typeof own !== "string" || own === ""))
+    throw new Error(`${at}: uri must be a non-empty string, got ${kindOf(own)}`);
+  if (ownType !== undefined && !isMimeType(ownType))
+    throw new Error(`${at}: mimeType must be a MIME type like "text/plain", got ${shown(ownType)}`);
+  if (text !== undefined && blob !== undefined) throw new Error(`${at}: give text or blob, not both`);
+  if (text === undefined && blob === undefined) throw new Error(`${at}: needs text (a string) or blob (a Uint8Array)`);
+  if (text !== undefined && typeof text !== "string") throw new Error(`${at}: text must be a string, got ${kindOf(text)}`);
+  if (blob !== undefined && !isBytes(blob)) throw new Error(`${at}: blob must be a Uint8Array, got ${kindOf(blob)}`);
+  const body = text !== undefined ? { text: text as string } : { blob: base64Of(blob as Uint8Array) };
+  return contentsOf((own as string | undefined) ?? uri, (ownType as string | undefined) ?? mimeType, body);
+}
+
+/** A value as a problem line shows it: a string quoted (cut after 40 characters), anything else by its kind. */
+function shown(value: unknown): string {
+  return typeof value === "string" ? quote(value.length > 40 ? `${value.slice(0, 40)}…` : value) : kindOf(value);
+}
+
+function listedResources(result: unknown, mimeType: string | undefined): ResourceListing[] {
+  if (!Array.isArray(result)) throw new Error(`list: the answer is ${kindOf(result)}; return an array of { uri, name, … }`);
+  return result.map((item, index) => {
+    const fail = (problem: string): never => {
+      throw new Error(`list: resources[${index}]: ${problem}`);
+    };
+    if (!isRecord(item)) return fail(`must be an object { uri, name, … }, got ${kindOf(item)}`);
+    const { uri, name, title, description, size } = item;
+    if (typeof uri !== "string" || uri === "") fail(`uri must be a non-empty string, got ${shown(uri)}`);
+    if (typeof name !== "string" || name === "") fail(`name must be a non-empty string, got ${shown(name)}`);
+    const listing: ResourceListing = { uri: uri as string, name: name as string };
+    if (title !== undefined) listing.title = typeof title === "string" ? title : fail(`title must be a string, got ${kindOf(title)}`);
+    if (description !== undefined) {
+      listing.description =
+        typeof description === "string" ? description : fail(`description must be a string, got ${kindOf(description)}`);
+    }
+    const ownType = item.mimeType;
+    if (ownType !== undefined && !isMimeType(ownType)) fail(`mimeType must be a MIME type like "text/plain", got ${shown(ownType)}`);
+    const type = (ownType as string | undefined) ?? mimeType;
+    if (type !== undefined) listing.mimeType = type;
+    if (size !== undefined) {
+      listing.size =
+        typeof size === "number" && Number.isSafeInteger(size) && size >= 0 ? size : fail("size must be a whole number of bytes");
+    }
+    const annotations = checkAnnotations(item.annotations, fail);
+    const icons = checkIcons(item.icons, fail);
+    const meta = checkMeta(item.meta, fail);
+    if (annotations !== undefined) listing.annotations = { ...annotations };
+    if (icons !== undefined) listing.icons = icons;
+    if (meta !== undefined) listing._meta = meta;
+    return listing;
+  });
+}
+
+const ROLES: ReadonlySet<unknown> = new Set(["user", "assistant"]);
+
+function promptAnswer(result: unknown): PromptAnswer {
+  if (typeof result === "string") return { messages: [{ role: "user", content: { type: "text", text: result } }] };
+  if (Array.isArray(result)) return { messages: result.map(readMessage) };
+  if (isRecord(result) && result.messages !== undefined) {
+    const { description, messages } = result;
+    if (description !== undefined && typeof description !== "string") {
+      throw new Error(`get: description must be a string, got ${kindOf(description)}`);
+    }
+    if (!Array.isArray(messages)) throw new Error(`get: messages must be an array, got ${kindOf(messages)}`);
+    const answer: PromptAnswer = { messages: messages.map(readMessage) };
+    return description === undefined ? answer : { description, ...answer };
+  }
+  if (isRecord(result) && result.text !== undefined) {
+    const { role, text } = result;
+    if (role !== undefined && !ROLES.has(role)) throw new Error(`get: role must be "user" or "assistant", got ${shown(role)}`);
+    if (typeof text !== "string") throw new Error(`get: text must be a string, got ${kindOf(text)}`);
+    return { messages: [{ role: (role ?? "user") as "user" | "assistant", content: { type: "text", text } }] };
+  }
+  throw new Error(
+    `get: the answer is ${kindOf(result)}; return text, { role?, text }, an array of { role, content }, or { description?, messages }`,
+  );
+}
+
+function readMessage(message: unknown, index: number): PromptAnswer["messages"][number] {
+  const at = `get: messages[${index}]`;
+  if (!isRecord(message)) throw new Error(`${at} must be an object { role, content }, got ${kindOf(message)}`);
+  const { role, content } = message;
+  if (!ROLES.has(role)) throw new Error(`${at}: role must be "user" or "assistant", got ${shown(role)}`);
+  if (typeof content === "string") return { role: role as "user" | "assistant", content: { type: "text", text: content } };
+  const read = readContent([content]);
+  if (!read.ok) throw new Error(`${at}: ${(read.problems[0] as string).replace(/^content\[0\]/, "content")}`);
+  return { role: role as "user" | "assistant", content: read.blocks[0] as ContentBlock as unknown as Record<string, unknown> };
+}
