@@ -63,7 +63,7 @@ const RULES: Record<string, Rule> = {
   google: { folders: ["core"], packages: [], typesFrom: ["@google/genai"] },
   otel: { folders: ["core"], packages: ["@opentelemetry/api"] },
   cli: { folders: ["core", "terminal", "mcp"], packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"] },
-  nuxt: { folders: ["core", "protocol", "nuxt"], packages: ["@nuxt/kit", "node:fs", "node:path", "node:url"] },
+  nuxt: { folders: ["core", "protocol", "nuxt"], packages: ["@nuxt/kit", "node:fs", "node:module", "node:path", "node:url"] },
   "nuxt/runtime": {
     folders: ["nuxt/runtime"],
     packages: [

@@ -5,13 +5,14 @@
  * answer goes out as they shape it; but a call passes the same scope check
  * (./auth.ts, by its annotations) and the same middleware as any other.
  */
-import type { AuthInfo, CallToolResult, ServerContext } from "@modelcontextprotocol/server";
+import type { AuthInfo, CallToolResult, ClientCapabilities, ServerContext } from "@modelcontextprotocol/server";
 import type { CallOutcome } from "../core/call.ts";
 import { chainIdle } from "../core/chains.ts";
 import { joinedText, readContent } from "../core/content.ts";
 import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { type CalledTool, type Middleware, runChain } from "../core/middleware.ts";
+import { prepareQuestion } from "../core/questions.ts";
 import type { ToolResult } from "../core/types.ts";
 import { errorResult, mcpResult } from "../protocol/call.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
@@ -31,6 +32,19 @@ export interface ExternalCallContext {
   /** The verified token of the request, when the HTTP face checks tokens. */
   authInfo?: AuthInfo;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
+  /** What the client declared: at `initialize` on 2025-11-25, in the request on 2026-07-28. */
+  clientCapabilities?: ClientCapabilities;
+  /**
+   * Sends a request to the client (a question, a sampling request) and resolves with its raw reply: on a
+   * 2025-11-25 connection only, where the server may ask and wait; absent on 2026-07-28, which has no channel for it.
+   */
+  sendRequest?(request: { method: string; params?: Record<string, unknown> }, signal?: AbortSignal): Promise<unknown>;
+  /**
+   * On 2026-07-28, where `sendRequest` is absent: asks the person a form question the way this package's tools
+   * ask, as `input_required` (the call runs again from its start with the reply). Resolves with the reply as
+   * `elicitation/create` would (`{ action, content? }`), checked against the form first.
+   */
+  elicit?(params: { message: string; requestedSchema: Record<string, unknown> }): Promise<Record<string, unknown>>;
 }
 
 /** The external tools by name; a name the package's own list also has is refused, as any duplicate is. */
@@ -45,12 +59,28 @@ export function externalIndex(external: readonly ExternalTool[], own: ReadonlyMa
 }
 
 /** The answer as its owner shaped it; a throw is the usual failure line. */
-async function answer(tool: ExternalTool, args: unknown, ctx: ServerContext): Promise<CallToolResult> {
+async function answer(
+  tool: ExternalTool,
+  args: unknown,
+  ctx: ServerContext,
+  capabilities: ClientCapabilities | undefined,
+  host: HostContext,
+): Promise<CallToolResult> {
   const context: ExternalCallContext = {
-    signal: ctx.mcpReq.signal,
+    signal: host.signal ?? ctx.mcpReq.signal,
     requestId: ctx.mcpReq.id,
     sendNotification: (notification) => ctx.mcpReq.notify(notification as never),
   };
+  if (capabilities) context.clientCapabilities = capabilities;
+  if (!ctx.mcpReq.envelope) {
+    context.sendRequest = (request, signal) =>
+      ctx.mcpReq.send({ method: request.method, params: { ...request.params } } as never, signal ? { signal } : {});
+  }
+  const { ask } = host;
+  if (ask) {
+    context.elicit = async ({ message, requestedSchema }) =>
+      (await ask(prepareQuestion(tool.listing.name, { message, schema: requestedSchema as never }))) as Record<string, unknown>;
+  }
   if (ctx.mcpReq._meta) context._meta = ctx.mcpReq._meta as Record<string, unknown>;
   if (ctx.http?.authInfo) context.authInfo = ctx.http.authInfo;
   try {
@@ -92,8 +122,9 @@ export async function callExternal(
   ctx: ServerContext,
   chain: readonly Middleware[] | undefined,
   host: HostContext,
+  capabilities: ClientCapabilities | undefined,
 ): Promise<CallToolResult> {
-  if (!chain || chain.length === 0 || chainIdle(chain)) return answer(tool, args, ctx);
+  if (!chain || chain.length === 0 || chainIdle(chain)) return answer(tool, args, ctx, capabilities, host);
   let raw: CallToolResult | undefined;
   const outcome = await runChain(
     chain,
@@ -101,7 +132,7 @@ export async function callExternal(
       tool: calledToolOf(tool),
       checked: { ok: true, value: args ?? {} },
       run: async () => {
-        raw = await answer(tool, args, ctx);
+        raw = await answer(tool, args, ctx, capabilities, host);
         return outcomeOfAnswer(raw as never);
       },
       outcomeFor: (result) => outcomeOfAnswer(result),

@@ -14,29 +14,43 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { HostContext } from "../core/context.ts";
-import { failureText } from "../core/errors.ts";
+import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import type { CallFacts, Middleware } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
+import type { AnyPrompt } from "../core/prompts.ts";
+import type { AnyResource } from "../core/resources.ts";
 import { supportsSampling } from "../core/sampling.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { callerOf, principalOf } from "../protocol/caller.ts";
+import { catalogOf } from "../protocol/catalog.ts";
 import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
 import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
 import { sampleByRequest } from "../protocol/sample.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
+import { type Catalog, EMPTY_CATALOG, type ForeignCatalog, type ServedContext, type ServedResource } from "../protocol/served.ts";
 import type { EffectOf } from "./auth.ts";
+import { type CacheHints, catalogCapabilities, checkCacheHints, hinted, serveCatalog, type WireHints } from "./catalog.ts";
 import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
-import { APPS_CAPABILITY, missingView, rendersApps, type Views, viewsOf } from "./views.ts";
+import { APPS_CAPABILITY, rendersApps, type Views, viewsOf } from "./views.ts";
 
 export interface McpServerOptions extends StateSealOptions {
   /** Instructions a client may add to the model's context. */
   instructions?: string;
   /** Tools another framework answers, listed before the package's own. */
   external?: readonly ExternalTool[];
+  /** Resources and resource templates to serve (`defineResource`). */
+  resources?: readonly AnyResource[];
+  /** Prompts to serve (`definePrompt`). */
+  prompts?: readonly AnyPrompt[];
+  /**
+   * 2026-07-28 caching hints per list (and for every read, under a resource's own `cache`): `{ ttlMs, scope }`.
+   * Without one a 2026 answer says `ttlMs: 0`, `private`: never reused, never shared.
+   */
+  cacheHints?: CacheHints;
 }
 
 /** Whether a client declared form elicitation (an empty `elicitation` object means form). */
@@ -47,7 +61,15 @@ export function supportsForms(capabilities: ClientCapabilities | undefined): boo
 }
 
 /** The keys `createMcpServer` takes. */
-export const SERVER_OPTIONS = ["instructions", "external", "requestStateKey", "requestStateTtlSeconds"] as const;
+export const SERVER_OPTIONS = [
+  "instructions",
+  "external",
+  "resources",
+  "prompts",
+  "cacheHints",
+  "requestStateKey",
+  "requestStateTtlSeconds",
+] as const;
 
 /** What one server serves: the package's own tools, and tools another framework answers. */
 export interface ToolSet {
@@ -55,10 +77,16 @@ export interface ToolSet {
   external: readonly ExternalTool[];
   /** The middleware around each external tool's call (the package's own tools carry theirs, from `withMiddleware`). */
   middleware?: readonly Middleware[];
+  /** Resources, templates and prompts served beside the tools. */
+  catalog?: Catalog;
+  /** Resources and prompts another framework answers (the toolkit's on the Nuxt route), after the catalog's. */
+  foreign?: ForeignCatalog;
 }
 
 /** What a server built for an HTTP face with authorization needs beyond the public options. */
-export interface BuildOptions extends Omit<McpServerOptions, "external"> {
+export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "requestStateKey" | "requestStateTtlSeconds"> {
+  /** The 2026-07-28 caching hints of lists and reads, checked (./catalog.ts). */
+  cacheHints?: WireHints | undefined;
   /** The scope check a `tools/call` passes before it runs, from the `authInfo` the SDK hands it. */
   scopeCheck?: ScopeChallengeHandler;
 }
@@ -71,8 +99,21 @@ export interface BuildOptions extends Omit<McpServerOptions, "external"> {
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
   checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
   checkStateSealOptions(options, "createMcpServer");
-  const { external = [], ...rest } = options;
-  return buildServer(info, { tools, external }, rest);
+  const { external = [], resources, prompts, cacheHints, ...rest } = options;
+  const catalog = catalogOption(options, "createMcpServer");
+  return buildServer(info, { tools, external, catalog }, { ...rest, cacheHints: checkCacheHints(cacheHints, "createMcpServer") });
+}
+
+/** The `resources` and `prompts` options as one catalog, every definition checked; a broken one throws naming the face. */
+export function catalogOption(options: Pick<McpServerOptions, "resources" | "prompts">, where: string): Catalog {
+  const { resources = [], prompts = [] } = options;
+  if (resources.length === 0 && prompts.length === 0) return EMPTY_CATALOG;
+  try {
+    return catalogOf(resources, prompts);
+  } catch (error) {
+    if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`);
+    throw error;
+  }
 }
 
 /** The effect of each name a tool set serves: its own tools by `effect`, the others by their annotations. */
@@ -88,6 +129,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const own = toolIndex(set.tools);
   const external = externalIndex(set.external, own);
   const views = viewsOf(set.tools);
+  const catalog = withViews(set.catalog ?? EMPTY_CATALOG, views);
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
   const server = new Server(serverInfo, {
@@ -95,7 +137,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     capabilities: {
       tools: {},
       logging: {},
-      ...(views.resources.length > 0 ? { resources: {} } : {}),
+      ...catalogCapabilities(catalog, set.foreign),
       ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
@@ -105,12 +147,18 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const forApps = withForeign(views.listedForApps);
   const forOthers = views.appOnly.size === 0 ? forApps : withForeign(views.listedForOthers);
   const { scopeCheck } = options;
-  server.setRequestHandler(
-    "tools/list",
-    async (_request, ctx) =>
-      (forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers) as ListToolsResult,
-  );
-  if (views.resources.length > 0) serveViews(server, views);
+  const toolsHint = options.cacheHints?.["tools/list"];
+  server.setRequestHandler("tools/list", async (_request, ctx) => {
+    const listed = forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers;
+    return (toolsHint ? hinted(server, ctx, listed, toolsHint) : listed) as ListToolsResult;
+  });
+  const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  serveCatalog(server, {
+    catalog,
+    foreign: set.foreign,
+    hints: options.cacheHints,
+    contextOf: (ctx, method) => servedContext(server, ctx, method, report),
+  });
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name, arguments: args } = request.params;
     // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
@@ -122,29 +170,37 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     if (views.appOnly.has(name) && !rendersApps(clientCapabilities(server, ctx))) return unknownToolResult(info, name);
     const authInfo = ctx.http?.authInfo;
     const foreign = external.get(name);
-    if (foreign) {
-      const facts: HostContext = { signal: ctx.mcpReq.signal, call: callFacts(server, ctx) };
-      if (authInfo) facts.auth = callerOf(authInfo);
-      return callExternal(foreign, args, ctx, set.middleware, facts);
-    }
-    const entry = own.get(name);
-    if (!entry) return unknownToolResult(info, name);
-    const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
-    // The answer matters more than a progress or log line: a failed notification is reported, and the call carries on.
-    const base: HostContext = {
-      signal: ctx.mcpReq.signal,
-      log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
-      call: callFacts(server, ctx),
-    };
-    if (authInfo) base.auth = callerOf(authInfo);
-    const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, (n) => ctx.mcpReq.notify(n), report);
-    if (progress) base.progress = progress;
-    const envelope = ctx.mcpReq.envelope;
+    const entry = foreign ? undefined : own.get(name);
+    if (!foreign && !entry) return unknownToolResult(info, name);
     const capabilities = clientCapabilities(server, ctx);
     const forms = supportsForms(capabilities);
-    const sampling = supportsSampling(capabilities);
-    if (!forms && !sampling) return callEntry(entry, args, base);
-    if (!envelope) return callEntry(entry, args, { ...base, ...pushedAsks(ctx, forms, sampling) });
+    const envelope = ctx.mcpReq.envelope;
+    let run: (host: HostContext) => Promise<McpCallResult>;
+    let base: HostContext;
+    let sampling = false;
+    if (foreign) {
+      // Another framework's tool sends its own notifications and, on 2025-11-25, its own requests (./external.ts).
+      base = { signal: ctx.mcpReq.signal, call: callFacts(server, ctx) };
+      if (authInfo) base.auth = callerOf(authInfo);
+      run = (host) => callExternal(foreign, args, ctx, set.middleware, host, capabilities) as Promise<McpCallResult>;
+      if (!forms || !envelope) return run(base);
+    } else {
+      const found = entry as NonNullable<typeof entry>;
+      // The answer matters more than a progress or log line: a failed notification is reported, and the call carries on.
+      base = {
+        signal: ctx.mcpReq.signal,
+        log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
+        call: callFacts(server, ctx),
+      };
+      if (authInfo) base.auth = callerOf(authInfo);
+      const progress = progressNotifier(ctx.mcpReq._meta?.progressToken, (n) => ctx.mcpReq.notify(n), report);
+      if (progress) base.progress = progress;
+      sampling = supportsSampling(capabilities);
+      run = (host) => callEntry(found, args, host);
+      if (!forms && !sampling) return run(base);
+      if (!envelope) return run({ ...base, ...pushedAsks(ctx, forms, sampling) });
+    }
+    // 2026-07-28: a question or a sampling request ends this round with `input_required`; the call runs again with the reply.
     const round = {
       seal: sealFor(ctx),
       // Bound to the caller: one user's pending question can never be answered with another's token.
@@ -158,10 +214,10 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
         const host: HostContext = { ...base, signal };
         if (forms) host.ask = ask;
         if (sampling) host.sample = sample;
-        return callEntry(entry, args, host);
+        return run(host);
       });
     } catch (error) {
-      return errorResult(failureText(entry.name, error));
+      return errorResult(failureText(name, error));
     }
     if (outcome.kind === "done") return outcome.result;
     const pending = outcome.request;
@@ -181,23 +237,33 @@ function clientCapabilities(server: Server, ctx: ServerContext): ClientCapabilit
 }
 
 /**
- * `resources/list`, `resources/read` and `resources/templates/list` for the
- * views (./views.ts): served to every client, since one that renders no apps
- * may still read a resource.
+ * The views (./views.ts) as fixed resources of the catalog, after its own:
+ * served to every client, since one that renders no apps may still read a
+ * resource.
  */
-function serveViews(server: Server, views: Views): void {
-  server.setRequestHandler("resources/list", async () => ({ resources: views.resources }));
-  server.setRequestHandler("resources/templates/list", async () => ({ resourceTemplates: [] }));
-  server.setRequestHandler("resources/read", async (request) => {
-    const read = views.reads.get(request.params.uri);
-    if (!read) throw missingView(request.params.uri);
-    return read;
-  });
+function withViews(catalog: Catalog, views: Views): Catalog {
+  if (views.resources.length === 0) return catalog;
+  const served: ServedResource[] = views.resources.map((listing) => ({
+    listing: listing as ServedResource["listing"],
+    read: async (uri) => views.reads.get(uri) as never,
+  }));
+  return { ...catalog, resources: [...catalog.resources, ...served] };
+}
+
+/** What a resource read, a prompt or a completion gets of its request: signal, caller, facts and log. */
+function servedContext(server: Server, ctx: ServerContext, method: string, report: (error: unknown) => void): ServedContext {
+  const context: ServedContext = {
+    signal: ctx.mcpReq.signal,
+    call: callFacts(server, ctx, method),
+    log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
+  };
+  if (ctx.http?.authInfo) context.auth = callerOf(ctx.http.authInfo);
+  return context;
 }
 
 /** What middleware may know of an MCP call: the method, the ids, the revision in force and the request's `_meta`. */
-function callFacts(server: Server, ctx: ServerContext): CallFacts {
-  const facts: CallFacts = { host: "mcp", method: "tools/call", requestId: ctx.mcpReq.id };
+function callFacts(server: Server, ctx: ServerContext, method = "tools/call"): CallFacts {
+  const facts: CallFacts = { host: "mcp", method, requestId: ctx.mcpReq.id };
   const { sessionId } = ctx as { sessionId?: string };
   if (sessionId) facts.sessionId = sessionId;
   const revision = server.getNegotiatedProtocolVersion();

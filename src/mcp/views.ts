@@ -15,7 +15,7 @@
 
 import type { McpUiResourceMeta, McpUiToolMeta } from "@modelcontextprotocol/ext-apps";
 import { EXTENSION_ID, getUiCapability, RESOURCE_MIME_TYPE, RESOURCE_URI_META_KEY } from "@modelcontextprotocol/ext-apps/server";
-import { type ClientCapabilities, type ReadResourceResult, type Resource, ResourceNotFoundError } from "@modelcontextprotocol/server";
+import type { ClientCapabilities, ReadResourceResult, Resource } from "@modelcontextprotocol/server";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import type { AnyTool, ToolUi } from "../core/types.ts";
@@ -147,15 +147,4 @@ export function viewsOf(tools: readonly AnyTool[]): Views {
   const views: Views = { resources, reads, any: metas.size > 0, appOnly, listedForApps, listedForOthers };
   made.set(tools, { length: tools.length, views });
   return views;
-}
-
-/**
- * The answer to `resources/read` of a URI no view has, as the SDK's own
- * error (`-32602`, `data.uri`); the URI comes from the client, so both
- * echoes of it are cut at 200 characters and cleaned: quoted with hidden
- * characters escaped in the message, as one plain line in `data`.
- */
-export function missingView(uri: string): ResourceNotFoundError {
-  const cut = uri.length > 200 ? `${uri.slice(0, 200)}…` : uri;
-  return new ResourceNotFoundError(sanitizeLine(cut), `Resource not found: ${quote(cut)}`);
 }

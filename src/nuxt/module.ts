@@ -26,7 +26,8 @@
  * nothing reaches the browser bundle.
  */
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { createRequire } from "node:module";
+import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   addServerHandler,
@@ -338,6 +339,15 @@ export default defineNuxtModule<ModuleOptions>({
       const plugins = [nitroConfig.rollupConfig.plugins ?? []].flat();
       nitroConfig.rollupConfig.plugins = [...plugins, viewsPlugin(bundleView, nuxt.options.rootDir, "base64")];
     });
+    // MCP SDK v1 as the toolkit itself resolves it (the same copy its definitions use, found even where a strict
+    // package manager such as pnpm does not let this package see it): the route serves the toolkit's resources and
+    // prompts through it (runtime/toolkit-catalog.ts).
+    const sdkV1 = sdkV1Dist(toolkitEntry);
+    nuxt.hook("nitro:config", (given) => {
+      const nitroConfig = given as NitroConfigSlice;
+      nitroConfig.alias ??= {};
+      nitroConfig.alias["#agntn-tools/sdk-v1"] = sdkV1;
+    });
     // The toolkit's Cloudflare transport imports `agents/mcp`; without `agents` installed the build would stop there.
     const toolkitDist = dirname(toolkitEntry);
     // The toolkit's handlers load when first used: the route answers every request on it before them, so an app
@@ -416,4 +426,10 @@ declare module "nuxt/schema" {
   interface NuxtOptions {
     agntnTools?: ModuleOptions;
   }
+}
+
+/** The ESM folder of the MCP SDK v1 the toolkit depends on, resolved from the toolkit's own place. */
+function sdkV1Dist(toolkitEntry: string): string {
+  const resolved = createRequire(toolkitEntry).resolve("@modelcontextprotocol/sdk/server/mcp.js");
+  return join(resolved.slice(0, resolved.lastIndexOf(`${sep}dist${sep}`)), "dist", "esm");
 }

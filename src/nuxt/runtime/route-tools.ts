@@ -8,7 +8,7 @@
  * one name twice.
  */
 import { type AnyTool, quote } from "@agntn/tools";
-import type { ExternalTool, ToolSet } from "@agntn/tools/internal/nuxt";
+import type { ExternalTool, ForeignCatalog, ToolSet } from "@agntn/tools/internal/nuxt";
 import { appTools, middleware } from "./app-tools.ts";
 import { toolkitTools } from "./toolkit-tools.ts";
 
@@ -39,15 +39,25 @@ function ownTools(taken: ReadonlySet<string>): readonly AnyTool[] {
 /** The last set served: a request that resolves the same tools gets the same object, so the handler's per-set caches hit. */
 let last: ToolSet | undefined;
 
-function sameTools(set: ToolSet, tools: readonly AnyTool[], external: readonly ExternalTool[]): boolean {
-  return set.tools === tools && set.external.length === external.length && set.external.every((tool, i) => tool === external[i]);
+function sameTools(
+  set: ToolSet,
+  tools: readonly AnyTool[],
+  external: readonly ExternalTool[],
+  foreign: ForeignCatalog | undefined,
+): boolean {
+  return (
+    set.tools === tools &&
+    set.foreign === foreign &&
+    set.external.length === external.length &&
+    set.external.every((tool, i) => tool === external[i])
+  );
 }
 
-/** Every tool on the default route for this request. */
+/** Everything on the default route for this request: tools, and the toolkit's resources and prompts. */
 export async function routeTools(event: unknown): Promise<ToolSet> {
-  const external = await toolkitTools(event);
+  const { tools: external, catalog } = await toolkitTools(event);
   const tools = ownTools(new Set(external.map((tool) => tool.listing.name)));
-  if (last && sameTools(last, tools, external)) return last;
-  last = { tools, external, middleware };
+  if (last && sameTools(last, tools, external, catalog)) return last;
+  last = { tools, external, middleware, ...(catalog ? { foreign: catalog } : {}) };
   return last;
 }

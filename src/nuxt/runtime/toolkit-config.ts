@@ -7,11 +7,12 @@
  * hides tools per request hides them on the module's route too.
  */
 
-import type { ExternalTool } from "@agntn/tools/internal/nuxt";
-import { getMcpTools } from "@nuxtjs/mcp-toolkit/server";
+import type { ExternalTool, ForeignCatalog } from "@agntn/tools/internal/nuxt";
+import { getMcpPrompts, getMcpResources, getMcpTools } from "@nuxtjs/mcp-toolkit/server";
 import { useNitroApp } from "nitropack/runtime";
 import toolkitConfig from "#nuxt-mcp-toolkit/config.mjs";
 import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
+import { toolkitCatalog } from "./toolkit-catalog.ts";
 import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
 
 interface EnabledDefinition {
@@ -33,12 +34,16 @@ async function enabledOnly<T>(definitions: readonly T[], event: unknown): Promis
   return definitions.filter((_, index) => keep[index]);
 }
 
-async function definitionsFor(event: unknown): Promise<ToolkitDefinition[]> {
-  const field = defaultHandler?.tools;
-  if (Array.isArray(field)) return field;
-  if (typeof field === "function") return field(event);
+type Kind = "tools" | "resources" | "prompts";
+const LISTS = { tools: getMcpTools, resources: getMcpResources, prompts: getMcpPrompts } as const;
+
+/** One kind of definition for the default route: the default handler's own field (a list or a function of the event), else the toolkit's (orphans only, by default). */
+async function definitionsFor<T>(kind: Kind, event: unknown): Promise<T[]> {
+  const field = (defaultHandler as Record<string, unknown> | undefined)?.[kind];
+  if (Array.isArray(field)) return field as T[];
+  if (typeof field === "function") return (await field(event)) as T[];
   const orphansOnly = (toolkitConfig.defaultHandlerStrategy ?? "orphans") === "orphans";
-  return (await getMcpTools({ event: event as never, ...(orphansOnly ? { orphansOnly: true } : {}) })) as unknown as ToolkitDefinition[];
+  return (await LISTS[kind]({ event: event as never, ...(orphansOnly ? { orphansOnly: true } : {}) })) as unknown as T[];
 }
 
 /** What the route serves for one request, as the toolkit resolved it and its listeners changed it. */
@@ -48,11 +53,15 @@ export interface RouteConfig {
   icons?: unknown[] | undefined;
   /** The toolkit's definitions, as its listeners left them. */
   tools: unknown[];
+  resources: unknown[];
+  prompts: unknown[];
 }
 
 /** Everything on the default route for this request. */
 export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
-  const tools = await enabledOnly(await definitionsFor(event), event);
+  const [tools, resources, prompts] = await Promise.all(
+    (["tools", "resources", "prompts"] as const).map(async (kind) => enabledOnly(await definitionsFor<unknown>(kind, event), event)),
+  );
   const config = {
     name: defaultHandler?.name ?? toolkitConfig.name,
     version: defaultHandler?.version ?? toolkitConfig.version,
@@ -60,8 +69,8 @@ export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
     instructions: defaultHandler?.instructions ?? toolkitConfig.instructions,
     icons: defaultHandler?.icons ?? toolkitConfig.icons,
     tools: tools as unknown[],
-    resources: [] as unknown[],
-    prompts: [] as unknown[],
+    resources: resources as unknown[],
+    prompts: prompts as unknown[],
   };
   try {
     const hooks = useNitroApp().hooks as unknown as { callHook(name: string, context: unknown): Promise<unknown> };
@@ -76,8 +85,11 @@ export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
   return config;
 }
 
-/** The toolkit's tools for this request, each answered by its own handler (./toolkit-external.ts). */
-export async function resolvedToolkitTools(event: unknown): Promise<ExternalTool[]> {
+/** What the toolkit serves on the route for this request: its tools, each answered by its own handler (./toolkit-external.ts), and its resources and prompts (./toolkit-catalog.ts). */
+export async function resolvedToolkit(event: unknown): Promise<{ tools: ExternalTool[]; catalog: ForeignCatalog | undefined }> {
   const resolved = await resolveRouteTools(event);
-  return resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition));
+  return {
+    tools: resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition)),
+    catalog: await toolkitCatalog(resolved.resources, resolved.prompts),
+  };
 }

@@ -7,17 +7,17 @@
  * checked by the tool's own Zod schema, and the scope check of their
  * annotations where the call is dispatched, like every other call.
  *
- * What a toolkit tool cannot have there: the toolkit's SDK v1 server and
- * what hangs on it (`useMcpServer`, `useMcpSession`, `useMcpElicitation`,
- * `useMcpLogger`, the `mcp:server:created` hook). A tool that needs those
- * is better written with `defineTool`, which gets questions, logging and
- * sampling on both revisions.
+ * The toolkit's composables that reach for its SDK v1 server
+ * (`useMcpElicitation`, `useMcpLogger`) find a stand-in built from the call's
+ * own request (./toolkit-server.ts).
  */
 import { sanitizeLine, sanitizeText } from "@agntn/tools";
 import type { ExternalCallContext, ExternalTool } from "@agntn/tools/mcp";
 import { createCacheOptions, normalizeErrorToResult, normalizeToolResult, wrapWithCache } from "@nuxtjs/mcp-toolkit/server";
+import { useEvent } from "nitropack/runtime";
 import { z } from "zod";
 import { registeredName } from "./toolkit-names.ts";
+import { TOOLKIT_SERVER_KEY, toolkitServer } from "./toolkit-server.ts";
 
 /** A tool definition as the toolkit holds it (`defineMcpTool`), reduced to what is read here. */
 export interface ToolkitDefinition {
@@ -92,14 +92,27 @@ function cleanError(result: { content?: Array<{ type: string; text?: string }> }
 
 /** What SDK v1 hands a handler as its last argument, filled from the request this package's server is answering. */
 function requestExtra(context: ExternalCallContext): Record<string, unknown> {
+  const { sendRequest } = context;
   return {
     signal: context.signal,
     requestId: context.requestId,
     _meta: context._meta,
     ...(context.authInfo ? { authInfo: context.authInfo } : {}),
     sendNotification: context.sendNotification,
-    sendRequest: () => Promise.reject(new Error("A toolkit tool on the @agntn/tools route cannot send requests to the client")),
+    // SDK v1 passes a result schema second; the raw reply is what a toolkit tool gets here, checked by the tool itself.
+    sendRequest: sendRequest
+      ? (request: { method: string; params?: Record<string, unknown> }) => sendRequest(request, context.signal)
+      : () => Promise.reject(new Error("This client speaks MCP 2026-07-28: a server cannot send it a request mid-call")),
   };
+}
+
+/** The request's event, where the toolkit's composables look for their server; none outside a request. */
+function currentEvent(): { context: Record<string, unknown> } | undefined {
+  try {
+    return useEvent() as unknown as { context: Record<string, unknown> };
+  } catch {
+    return undefined;
+  }
 }
 
 function toExternal(definition: ToolkitDefinition): ExternalTool {
@@ -141,6 +154,8 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
     listing,
     async call(args, context) {
       const extra = requestExtra(context);
+      const event = currentEvent();
+      if (event) event.context[TOOLKIT_SERVER_KEY] = toolkitServer(context);
       let result: unknown;
       try {
         if (input) {

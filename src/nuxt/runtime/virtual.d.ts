@@ -62,6 +62,8 @@ declare module "#nuxt-mcp-toolkit/default-handler.mjs" {
   export const defaultHandler:
     | (AgntnToolkitServerCard & {
         tools?: ToolkitDefinition[] | ((event: unknown) => ToolkitDefinition[] | Promise<ToolkitDefinition[]>);
+        resources?: unknown[] | ((event: unknown) => unknown[] | Promise<unknown[]>);
+        prompts?: unknown[] | ((event: unknown) => unknown[] | Promise<unknown[]>);
         middleware?: (event: unknown, next: () => Promise<unknown>) => unknown;
       })
     | null;
@@ -72,7 +74,26 @@ declare module "#nuxt-mcp-toolkit/tools.mjs" {
   export const tools: readonly unknown[];
 }
 
+declare module "#nuxt-mcp-toolkit/resources.mjs" {
+  /** The toolkit's resource definitions (server/mcp/resources and layers'). */
+  export const resources: readonly unknown[];
+}
+
+declare module "#nuxt-mcp-toolkit/prompts.mjs" {
+  /** The toolkit's prompt definitions (server/mcp/prompts and layers'). */
+  export const prompts: readonly unknown[];
+}
+
 declare module "#nuxt-mcp-toolkit/handlers.mjs" {
   /** The toolkit's named handlers (`/mcp/:handler`), reduced to their names. */
   export const handlers: Array<{ name: string }>;
+}
+
+/** MCP SDK v1, from the toolkit's own dependency (an alias the module sets, see ../module.ts). */
+declare module "#agntn-tools/sdk-v1/server/mcp.js" {
+  export { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
+}
+
+declare module "#agntn-tools/sdk-v1/inMemory.js" {
+  export { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 }

@@ -1,0 +1,63 @@
+/**
+ * What the toolkit's composables reach for inside a toolkit tool on the
+ * route. `useMcpServer()` reads the server from `event.context._mcpServer`,
+ * which the toolkit's own handler sets to its SDK v1 `McpServer`; the route
+ * answers with this package's server instead, so it sets a stand-in there
+ * for each call, built from the call's own request:
+ *
+ * - `server.getClientCapabilities()`: what the client declared;
+ * - `server.elicitInput(params)`: an `elicitation/create` request to the
+ *   client on a 2025-11-25 session, its reply returned as SDK v1 returns it;
+ *   on 2026-07-28 a form travels as `input_required`, as this package's
+ *   questions do (the tool runs again from its start with the reply), and a
+ *   URL, which has no way there yet, is refused in one line;
+ * - `server.sendLoggingMessage(params)`: a `notifications/message` on the
+ *   call's own stream, as the toolkit's logger sends it;
+ * - `registerTool`, `registerPrompt`, `registerResource`: present, since
+ *   `useMcpServer()` binds them at once, but each refuses in one line.
+ *
+ * `_mcpServer` and `server` are the toolkit's own fields, not its public API:
+ * test/nuxt-toolkit-fixtures.test.ts runs the toolkit's own elicitation and
+ * logger fixtures through them, and test/nuxt-module.test.ts pins the
+ * toolkit's version range, so a change on its side fails a test here first.
+ */
+import type { ExternalCallContext } from "@agntn/tools/mcp";
+
+/** Where the toolkit's `useMcpServer()` reads the server (its `event.context` key). */
+export const TOOLKIT_SERVER_KEY = "_mcpServer";
+
+const NO_REGISTER =
+  "useMcpServer() cannot register or remove definitions during a request on the @agntn/tools route yet; define them in server/mcp/ instead";
+const NO_CHANNEL =
+  "This client speaks MCP 2026-07-28, where a server cannot send it a request mid-call: a toolkit tool's URL question needs a 2025-11-25 session";
+
+function refuse(message: string): never {
+  throw new Error(message);
+}
+
+/** The stand-in for the toolkit's SDK v1 server, for one call. */
+export function toolkitServer(context: ExternalCallContext): Record<string, unknown> {
+  const sdk = {
+    getClientCapabilities: () => context.clientCapabilities,
+    async elicitInput(params: Record<string, unknown>) {
+      if (context.sendRequest) return context.sendRequest({ method: "elicitation/create", params }, context.signal);
+      // 2026-07-28: a form travels as `input_required`, the way this package's questions do; a URL has no way there yet.
+      if (context.elicit && params.mode !== "url") {
+        return context.elicit({
+          message: String(params.message ?? ""),
+          requestedSchema: params.requestedSchema as Record<string, unknown>,
+        });
+      }
+      return refuse(NO_CHANNEL);
+    },
+    async sendLoggingMessage(params: Record<string, unknown>) {
+      await context.sendNotification({ method: "notifications/message", params });
+    },
+  };
+  return {
+    server: sdk,
+    registerTool: () => refuse(NO_REGISTER),
+    registerPrompt: () => refuse(NO_REGISTER),
+    registerResource: () => refuse(NO_REGISTER),
+  };
+}
