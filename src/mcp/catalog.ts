@@ -67,14 +67,13 @@ export function checkCacheHints(value: unknown, where: string): WireHints | unde
   return hints;
 }
 
-/** One hint, checked: only `ttlMs` and `cacheScope`, each valid. */
-export function checkCacheHint(hint: unknown, where: string): CacheHint {
-  if (!isRecord(hint)) throw new ToolDefinitionError(`${where} must be an object with ttlMs and cacheScope`);
+/** One hint, checked (only `ttlMs` and `scope`, each valid), in the wire's names. */
+function checkCacheHint(hint: unknown, where: string): WireHint {
+  if (!isRecord(hint)) throw new ToolDefinitionError(`${where} must be an object with ttlMs and scope`);
   for (const key of Object.keys(hint)) {
-    if (key !== "ttlMs" && key !== "cacheScope")
-      throw new ToolDefinitionError(`${where}: unknown key ${quote(key)}; the keys are ttlMs, cacheScope`);
+    if (key !== "ttlMs" && key !== "scope") throw new ToolDefinitionError(`${where}: unknown key ${quote(key)}; the keys are ttlMs, scope`);
   }
-  const { ttlMs, cacheScope } = hint;
+  const { ttlMs, scope: cacheScope } = hint;
   if (ttlMs !== undefined && (typeof ttlMs !== "number" || !Number.isSafeInteger(ttlMs) || ttlMs < 0)) {
     throw new ToolDefinitionError(`${where}: ttlMs must be a whole number of milliseconds, 0 or more`);
   }
@@ -103,7 +102,19 @@ interface Index {
   prompts: Map<string, ServedPrompt>;
 }
 
+const indexes = new WeakMap<Catalog, Index>();
+
+/** The catalog indexed, once per catalog (a handler builds a server per request from the same one). */
 function indexOf(catalog: Catalog): Index {
+  let index = indexes.get(catalog);
+  if (!index) {
+    index = buildIndex(catalog);
+    indexes.set(catalog, index);
+  }
+  return index;
+}
+
+function buildIndex(catalog: Catalog): Index {
   const fixed = new Map<string, ServedResource>();
   for (const resource of catalog.resources) {
     if (fixed.has(resource.listing.uri)) throw new ToolDefinitionError(`Duplicate resource URI: ${quote(resource.listing.uri)}`);
@@ -208,6 +219,11 @@ async function listed<T>(
   if (!foreign || !part) return mine;
   const theirs = (await askForeign(foreign, method, {}, context(), method))[key];
   return Array.isArray(theirs) ? [...mine, ...(theirs as T[])] : mine;
+}
+
+/** Checks a catalog as a server will serve it (no URI, template or prompt name twice, views included); throws the first clash. */
+export function checkCatalog(catalog: Catalog): void {
+  indexOf(catalog);
 }
 
 /** Sets the resource, prompt and completion handlers a catalog needs on `server` (none for an empty part). */

@@ -35,7 +35,8 @@ import { jsonRpcError } from "../protocol/json-rpc-error.ts";
 import { mayCall } from "../protocol/scopes.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
-import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet } from "./server.ts";
+import { checkCacheHints, checkCatalog } from "./catalog.ts";
+import { buildServer, catalogOption, effectsOf, withViews, type McpServerOptions, SERVER_OPTIONS, type ToolSet } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
 import { viewsOf } from "./views.ts";
@@ -127,12 +128,13 @@ export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[]
 /** `createMcpHttpHandler` for a face of another name (h3's), which its refusals then name. */
 export function httpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions, where: string): McpHttpHandler {
   checkOptionKeys(where, options, HTTP_OPTIONS);
-  const { external = [], ...rest } = options;
-  const set: ToolSet = { tools, external };
+  const { external = [], resources: _resources, prompts: _prompts, ...rest } = options;
+  const catalog = catalogOption(options, where);
+  const set: ToolSet = { tools, external, catalog };
   // Checked now: a broken tool, a duplicate name or a view file that cannot be read throws here, not on the first request.
   toolIndex(tools);
   effectsOf(set);
-  viewsOf(tools);
+  checkCatalog(withViews(catalog, viewsOf(tools)));
   return serveHttp(info, () => set, rest, ownNames(where));
 }
 
@@ -165,13 +167,16 @@ export interface RouteHandler extends McpHttpHandler {
 export function serveHttp(
   info: ServerInfo,
   tools: ToolSource,
-  options: Omit<McpHttpHandlerOptions, "external">,
+  options: Omit<McpHttpHandlerOptions, "external" | "resources" | "prompts">,
   names: OptionNames,
 ): RouteHandler {
   const onerror = options.onerror ?? (() => {});
   const policy = hostPolicy(options, names);
   const gate = options.auth === undefined ? undefined : createAuthGate(options.auth, names.where);
-  const serverOptions = pick(options, ["instructions", "requestStateKey", "requestStateTtlSeconds"] as const);
+  const serverOptions = {
+    ...pick(options, ["instructions", "requestStateKey", "requestStateTtlSeconds"] as const),
+    cacheHints: checkCacheHints(options.cacheHints, names.where),
+  };
   // Checked now, so a short key fails here rather than on the first question.
   checkStateSealOptions(serverOptions, names.where);
   const stateless = options.sessions === false;

@@ -236,13 +236,29 @@ function clientCapabilities(server: Server, ctx: ServerContext): ClientCapabilit
   return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
 }
 
+const withViewsMade = new WeakMap<Catalog, WeakMap<Views, Catalog>>();
+
 /**
  * The views (./views.ts) as fixed resources of the catalog, after its own:
  * served to every client, since one that renders no apps may still read a
- * resource.
+ * resource. Made once per catalog and views.
  */
-function withViews(catalog: Catalog, views: Views): Catalog {
+export function withViews(catalog: Catalog, views: Views): Catalog {
   if (views.resources.length === 0) return catalog;
+  let byViews = withViewsMade.get(catalog);
+  if (!byViews) {
+    byViews = new WeakMap();
+    withViewsMade.set(catalog, byViews);
+  }
+  let made = byViews.get(views);
+  if (!made) {
+    made = joinViews(catalog, views);
+    byViews.set(views, made);
+  }
+  return made;
+}
+
+function joinViews(catalog: Catalog, views: Views): Catalog {
   const served: ServedResource[] = views.resources.map((listing) => ({
     listing: listing as ServedResource["listing"],
     read: async (uri) => views.reads.get(uri) as never,

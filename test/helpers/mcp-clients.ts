@@ -4,7 +4,7 @@
  * both protocol revisions (2025-11-25 and 2026-07-28).
  */
 import type { AnyTool, ServerInfo } from "@agntn/tools";
-import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
+import { createMcpHttpHandler, createMcpServer, type McpServerOptions } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -31,6 +31,8 @@ export interface ConnectOptions {
   sample?: SampleHandler;
   /** Manual multi round-trip on 2026: input_required comes back to the test. */
   manualRounds?: boolean;
+  /** Options for the server (resources, prompts, cache hints, …), given to each face alike. */
+  server?: McpServerOptions;
 }
 
 function makeClient(mode: Mode, options: ConnectOptions): Client {
@@ -55,7 +57,7 @@ export async function connect(mode: Mode, info: ServerInfo, tools: readonly AnyT
   const serverErrors: Error[] = [];
   const client = makeClient(mode, options);
   if (mode === "memory-2025") {
-    const server = createMcpServer(info, tools);
+    const server = createMcpServer(info, tools, options.server);
     server.onerror = (e) => serverErrors.push(e);
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     await server.connect(serverSide);
@@ -73,7 +75,7 @@ export async function connect(mode: Mode, info: ServerInfo, tools: readonly AnyT
     const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
     const handle = serveStdio(
       () => {
-        const server = createMcpServer(info, tools);
+        const server = createMcpServer(info, tools, options.server);
         server.onerror = (e) => serverErrors.push(e);
         return server;
       },
@@ -89,7 +91,7 @@ export async function connect(mode: Mode, info: ServerInfo, tools: readonly AnyT
       },
     };
   }
-  const handler = createMcpHttpHandler(info, tools, { onerror: (e) => serverErrors.push(e) });
+  const handler = createMcpHttpHandler(info, tools, { ...options.server, onerror: (e) => serverErrors.push(e) });
   const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
   await server.ready();
   const url = new URL("/mcp", server.url);
