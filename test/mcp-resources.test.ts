@@ -256,3 +256,64 @@ describe("definitions and options checked when the server is made", () => {
     );
   });
 });
+
+describe("authorization: listing needs a valid token, reading a resource, getting a prompt or completing needs the read scope", () => {
+  // A verifier of its own: the token is the list of scopes it grants (`-` for none), for one resource.
+  const resource = new URL("http://127.0.0.1/mcp");
+  const handler = createMcpHttpHandler(INFO, [ping], {
+    ...OPTIONS,
+    auth: {
+      resource,
+      authorizationServers: ["https://issuer.example"],
+      verifier: {
+        verifyAccessToken: async (token: string) => ({
+          token,
+          clientId: "app",
+          scopes: token === "-" ? [] : token.split("+"),
+          expiresAt: Math.floor(Date.now() / 1000) + 600,
+          resource,
+        }),
+      },
+    },
+  });
+  const server = serve({ fetch: handler.fetch, port: 0, hostname: "127.0.0.1", silent: true });
+  const clients: Array<{ close(): Promise<void> }> = [];
+
+  beforeAll(async () => {
+    await server.ready();
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.close();
+    await handler.close();
+    await server.close(true);
+  });
+
+  /** A 2025-11-25 SDK v1 client holding a token. */
+  async function withToken(token: string): Promise<ClientV1> {
+    const client = new ClientV1({ name: "v1", version: "1.0.0" });
+    clients.push(client);
+    await client.connect(new HttpV1(new URL("/mcp", server.url), { requestInit: { headers: { authorization: `Bearer ${token}` } } }));
+    return client;
+  }
+
+  it("lets a token without scopes list, and refuses its read, get and completion with 403 insufficient_scope", async () => {
+    const client = await withToken("-");
+    expect((await client.listResources()).resources).toHaveLength(5);
+    expect((await client.listPrompts()).prompts.map((p) => p.name)).toEqual(["review"]);
+    for (const refused of [
+      client.readResource({ uri: "file:///readme.md" }),
+      client.getPrompt({ name: "review", arguments: { book: "dune" } }),
+      client.complete({ ref: { type: "ref/prompt", name: "review" }, argument: { name: "book", value: "d" } }),
+    ]) {
+      await expect(refused).rejects.toThrow(/403|insufficient_scope/);
+    }
+  });
+
+  it("answers the same requests for a token with the read scope", async () => {
+    const client = await withToken("tools:read");
+    expect((await client.readResource({ uri: "file:///readme.md" })).contents).toEqual([
+      { uri: "file:///readme.md", mimeType: "text/markdown", text: "# Library\n" },
+    ]);
+    expect((await client.getPrompt({ name: "review", arguments: { book: "dune" } })).messages).toHaveLength(1);
+  });
+});

@@ -90,6 +90,9 @@ function urlOption(value: unknown, name: string, where: string): URL {
   }
 }
 
+/** The methods that read the catalog (resources and prompts): each needs the read scope; listing needs only a valid token. */
+const CATALOG_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get", "completion/complete"]);
+
 /** Checks the option once, at start-up: a missing part or a typo stops the server, never turns the check off. */
 export function createAuthGate(options: unknown, where = "createMcpHttpHandler"): AuthGate {
   checkOptionKeys(`${where}: auth`, options, AUTH_OPTIONS);
@@ -148,7 +151,13 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
     },
     scopeCheck(effectOf) {
       return ({ request, authInfo }) => {
-        if (!isRecord(request) || request.method !== "tools/call") return undefined;
+        if (!isRecord(request)) return undefined;
+        // Reading a resource, getting a prompt or completing an argument reads: it needs what a read tool needs.
+        if (typeof request.method === "string" && CATALOG_READS.has(request.method)) {
+          if (authInfo && mayCall(authInfo, "read", scopes)) return undefined;
+          return { scopes: [scopes.read], errorDescription: `Reading resources and prompts needs the scope ${scopes.read}` };
+        }
+        if (request.method !== "tools/call") return undefined;
         const name = (request.params as { name?: unknown } | undefined)?.name;
         const effect = typeof name === "string" ? effectOf(name) : undefined;
         if (effect === undefined || (authInfo && mayCall(authInfo, effect, scopes))) return undefined;

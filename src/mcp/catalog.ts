@@ -15,7 +15,14 @@
  *   server or the entry was given, and otherwise with the SDK's safe default
  *   (`ttlMs: 0`, `private`). 2025-11-25 answers never carry them.
  */
-import { ProtocolError, ProtocolErrorCode, ResourceNotFoundError, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  ResourceNotFoundError,
+  type ScopeChallengeHandler,
+  type Server,
+  type ServerContext,
+} from "@modelcontextprotocol/server";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
@@ -180,6 +187,8 @@ export type ContextOf = (ctx: ServerContext, method: string) => ServedContext;
 
 export interface CatalogServing {
   catalog: Catalog;
+  /** With authorization: the scope check a read, get or completion passes where it runs (the HTTP face asked it before, too). */
+  scopeCheck?: ScopeChallengeHandler | undefined;
   /** Resources and prompts another framework answers, asked after the catalog's own. */
   foreign?: ForeignCatalog | undefined;
   /** The server's hints, checked ({@link checkCacheHints}). */
@@ -228,8 +237,15 @@ export function checkCatalog(catalog: Catalog): void {
 
 /** Sets the resource, prompt and completion handlers a catalog needs on `server` (none for an empty part). */
 export function serveCatalog(server: Server, serving: CatalogServing): void {
-  const { catalog, foreign, hints = {}, contextOf } = serving;
+  const { catalog, foreign, hints = {}, contextOf, scopeCheck } = serving;
   const index = indexOf(catalog);
+  /** Refuses a read, get or completion above the token's scopes, where it is about to run. */
+  const admit = async (request: unknown, ctx: ServerContext) => {
+    if (!scopeCheck) return;
+    const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
+    if (refused)
+      throw new ProtocolError(ProtocolErrorCode.InvalidRequest, refused.errorDescription ?? "This request needs a scope the token lacks");
+  };
   const hasResources = index.fixed.size > 0 || index.templates.length > 0 || foreign?.resources === true;
   if (hasResources) {
     const fixedListings = [...index.fixed.values()].map((r) => r.listing);
@@ -270,6 +286,7 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       return hinted(server, ctx, { resourceTemplates }, hints["resources/templates/list"]) as never;
     });
     server.setRequestHandler("resources/read", async (request, ctx) => {
+      await admit(request, ctx);
       const uri = request.params.uri;
       const context = contextOf(ctx, "resources/read");
       const answer = await readResource(index, uri, context);
@@ -291,6 +308,7 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       return hinted(server, ctx, { prompts }, hints["prompts/list"]) as never;
     });
     server.setRequestHandler("prompts/get", async (request, ctx) => {
+      await admit(request, ctx);
       const { name, arguments: args } = request.params;
       const context = contextOf(ctx, "prompts/get");
       const prompt = index.prompts.get(name);
@@ -307,6 +325,7 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
   }
   if (catalog.templates.some((t) => t.complete) || catalog.prompts.some((p) => p.complete) || foreign?.completions) {
     server.setRequestHandler("completion/complete", async (request, ctx) => {
+      await admit(request, ctx);
       const { ref, argument, context } = request.params;
       const base = contextOf(ctx, "completion/complete");
       const extra = { ...base, ...(context?.arguments ? { arguments: context.arguments } : {}) };

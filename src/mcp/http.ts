@@ -34,9 +34,9 @@ import { type HostList, type HostPolicy, hostListOption, hostRefusal, hostSet, L
 import { jsonRpcError } from "../protocol/json-rpc-error.ts";
 import { mayCall } from "../protocol/scopes.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
-import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { checkCacheHints, checkCatalog } from "./catalog.ts";
-import { buildServer, catalogOption, effectsOf, withViews, type McpServerOptions, SERVER_OPTIONS, type ToolSet } from "./server.ts";
+import { legacyHeaderMismatch, readMessage } from "./request.ts";
+import { buildServer, catalogOption, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
 import { viewsOf } from "./views.ts";

@@ -8,9 +8,10 @@
  */
 
 export { indexTools } from "../core/define.ts";
+export { catalogOf } from "../protocol/catalog.ts";
 export { jsonRpcError } from "../protocol/json-rpc-error.ts";
 export { effectOfAnnotations } from "../protocol/scopes.ts";
-export type { ForeignCatalog, ForeignMethod, ServedContext } from "../protocol/served.ts";
+export type { Catalog, ForeignCatalog, ForeignMethod, ServedContext } from "../protocol/served.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
 export type { ToolSet } from "./server.ts";

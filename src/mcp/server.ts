@@ -156,6 +156,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   serveCatalog(server, {
     catalog,
     foreign: set.foreign,
+    scopeCheck: options.scopeCheck,
     hints: options.cacheHints,
     contextOf: (ctx, method) => servedContext(server, ctx, method, report),
   });

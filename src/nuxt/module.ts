@@ -91,6 +91,10 @@ export interface ModuleOptions {
    * `"~~/server/middleware-list"` exporting `[telemetry()]`.
    */
   middleware?: string;
+  /** A module exporting `resources`, a list of `defineResource` definitions served on the route beside the toolkit's. */
+  resources?: string;
+  /** A module exporting `prompts`, a list of `definePrompt` definitions served on the route beside the toolkit's. */
+  prompts?: string;
 }
 
 export interface AuthModuleOptions {
@@ -241,7 +245,11 @@ function authRuntimeConfig(options: AuthModuleOptions | undefined, given: unknow
  * option (`#agntn-tools/<name>.mjs`), or `undefined` when the option is not
  * set. A path that resolves to no file stops the build, naming the option.
  */
-async function exportFrom(option: string, given: string | undefined, name: "tools" | "verifier" | "middleware"): Promise<void> {
+async function exportFrom(
+  option: string,
+  given: string | undefined,
+  name: "tools" | "verifier" | "middleware" | "resources" | "prompts",
+): Promise<void> {
   const path = given === undefined ? undefined : await resolvePath(given);
   if (path !== undefined && !existsSync(path)) {
     throw new Error(`@agntn/tools/nuxt: agntnTools.${option} is "${given}", but no file resolves from it (looked for ${path})`);
@@ -285,10 +293,23 @@ export default defineNuxtModule<ModuleOptions>({
     };
   },
   async setup(options, nuxt) {
-    checkOptionKeys("agntnTools", options, ["tools", "name", "version", "route", "allowedHosts", "allowedOrigins", "auth", "middleware"]);
+    checkOptionKeys("agntnTools", options, [
+      "tools",
+      "name",
+      "version",
+      "route",
+      "allowedHosts",
+      "allowedOrigins",
+      "auth",
+      "middleware",
+      "resources",
+      "prompts",
+    ]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
     await exportFrom("auth.verifier", options.auth?.verifier, "verifier");
     await exportFrom("middleware", options.middleware, "middleware");
+    await exportFrom("resources", options.resources, "resources");
+    await exportFrom("prompts", options.prompts, "prompts");
     const found: string[] = [];
     const nitro = nuxt.options.nitro;
     nitro.experimental ??= {};

@@ -1,13 +1,17 @@
 /**
- * The app's tools (`agntnTools.tools`) and middleware (`agntnTools.middleware`),
- * checked once at start-up: a broken tool, a duplicate name or a middleware
- * that is no function stops the server, not a request. The app's tools carry
+ * The app's tools (`agntnTools.tools`), middleware (`agntnTools.middleware`),
+ * resources and prompts (`agntnTools.resources`, `agntnTools.prompts`),
+ * checked once at start-up: a broken tool, resource or prompt, a duplicate
+ * name or URI, or a middleware that is no function stops the server, not a
+ * request. The app's tools carry
  * the chain; the toolkit's own get the same list through their tool set.
  */
 import { type AnyTool, type Middleware, withMiddleware } from "@agntn/tools";
-import { indexTools, viewsOf } from "@agntn/tools/internal/nuxt";
+import { type Catalog, catalogOf, indexTools, viewsOf } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import { middleware as given } from "#agntn-tools/middleware.mjs";
+import { prompts } from "#agntn-tools/prompts.mjs";
+import { resources } from "#agntn-tools/resources.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
 
 function checkedMiddleware(): readonly Middleware[] {
@@ -31,3 +35,13 @@ function checkedList(): readonly AnyTool[] {
 export const middleware: readonly Middleware[] = checkedMiddleware();
 
 export const appTools: readonly AnyTool[] = checkedList();
+
+function listOf(value: readonly unknown[] | undefined, option: "resources" | "prompts"): readonly never[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value))
+    throw new Error(`@agntn/tools/nuxt: agntnTools.${option} must name a module exporting \`${option}\` as a list`);
+  return value as never[];
+}
+
+/** The app's resources and prompts, checked (a broken definition or a duplicate URI or name stops start-up). */
+export const appCatalog: Catalog = catalogOf(listOf(resources, "resources"), listOf(prompts, "prompts"));

@@ -9,7 +9,7 @@
  */
 import { type AnyTool, quote } from "@agntn/tools";
 import type { ExternalTool, ForeignCatalog, ToolSet } from "@agntn/tools/internal/nuxt";
-import { appTools, middleware } from "./app-tools.ts";
+import { appCatalog, appTools, middleware } from "./app-tools.ts";
 import { toolkitTools } from "./toolkit-tools.ts";
 
 const reported = new Set<string>();
@@ -58,6 +58,6 @@ export async function routeTools(event: unknown): Promise<ToolSet> {
   const { tools: external, catalog } = await toolkitTools(event);
   const tools = ownTools(new Set(external.map((tool) => tool.listing.name)));
   if (last && sameTools(last, tools, external, catalog)) return last;
-  last = { tools, external, middleware, ...(catalog ? { foreign: catalog } : {}) };
+  last = { tools, external, middleware, catalog: appCatalog, ...(catalog ? { foreign: catalog } : {}) };
   return last;
 }

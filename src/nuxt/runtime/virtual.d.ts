@@ -13,6 +13,16 @@ declare module "#agntn-tools/middleware.mjs" {
   export const middleware: readonly Middleware[] | undefined;
 }
 
+declare module "#agntn-tools/resources.mjs" {
+  /** The app's resources (`agntnTools.resources`), or `undefined` when it names none. */
+  export const resources: readonly unknown[] | undefined;
+}
+
+declare module "#agntn-tools/prompts.mjs" {
+  /** The app's prompts (`agntnTools.prompts`), or `undefined` when it names none. */
+  export const prompts: readonly unknown[] | undefined;
+}
+
 declare module "#agntn-tools/verifier.mjs" {
   import type { OAuthTokenVerifier } from "@modelcontextprotocol/server";
 
