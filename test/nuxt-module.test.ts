@@ -33,7 +33,7 @@ describe("loading an app that turned the toolkit's sessions and asyncContext off
     await nuxt?.close();
   });
 
-  it("installs the toolkit, switches asyncContext on and says so once, and fills name, version and route", async () => {
+  it("installs the toolkit, switches asyncContext on and says so once, and fills the route, leaving the toolkit's name and version its own", async () => {
     logger.addReporter(reporter);
     nuxt = await loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)), ready: true, dev: false });
     const options = nuxt.options as unknown as Record<string, Record<string, unknown>>;
@@ -43,8 +43,9 @@ describe("loading an app that turned the toolkit's sessions and asyncContext off
     // The route keeps its own sessions: the toolkit's setting is the app's to make, for the toolkit's own handlers.
     expect(options.mcp?.sessions).toEqual({ enabled: false, maxSessions: 5 });
     expect(options.mcp?.route).toBe("/agent-mcp");
-    expect(options.mcp?.name).toBe("@agntn/tools");
-    expect(typeof options.mcp?.version).toBe("string");
+    // The toolkit's defaults stay: its own named handlers announce what they did without the module.
+    expect(options.mcp?.name).toBe("");
+    expect(options.mcp?.version).toBe("1.0.0");
     expect((nuxt.options.nitro.experimental as Record<string, unknown>).asyncContext).toBe(true);
     // The toolkit's Origin list is the route's, since the route is where its tools are served now.
     const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];

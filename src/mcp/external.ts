@@ -13,7 +13,7 @@ import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { type CalledTool, type Middleware, runChain } from "../core/middleware.ts";
 import { prepareQuestion } from "../core/questions.ts";
-import type { ToolResult } from "../core/types.ts";
+import type { LogLevel, ToolResult } from "../core/types.ts";
 import { errorResult, mcpResult } from "../protocol/call.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
 
@@ -32,6 +32,8 @@ export interface ExternalCallContext {
   /** The verified token of the request, when the HTTP face checks tokens. */
   authInfo?: AuthInfo;
   sendNotification(notification: { method: string; params?: Record<string, unknown> }): Promise<void>;
+  /** Sends a `notifications/message` if the client's log level lets it through (`logging/setLevel` on 2025-11-25, the request's level on 2026-07-28). */
+  log(level: LogLevel, data: unknown, logger?: string): Promise<void>;
   /** What the client declared: at `initialize` on 2025-11-25, in the request on 2026-07-28. */
   clientCapabilities?: ClientCapabilities;
   /**
@@ -70,6 +72,7 @@ async function answer(
     signal: host.signal ?? ctx.mcpReq.signal,
     requestId: ctx.mcpReq.id,
     sendNotification: (notification) => ctx.mcpReq.notify(notification as never),
+    log: (level, data, logger) => ctx.mcpReq.log(level, data, logger),
   };
   if (capabilities) context.clientCapabilities = capabilities;
   if (!ctx.mcpReq.envelope) {

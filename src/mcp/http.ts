@@ -241,6 +241,8 @@ export function serveHttp(
       return session.transport.handleRequest(read.request, sdkOptions(read));
     }
     if (read.request.method === "POST" && isInitializeRequest(read.message)) return openSession(read);
+    // A stream outside a session is not offered: 405, as the spec lets a server answer a GET it has no stream for.
+    if (read.request.method === "GET") return jsonRpcError(405, -32000, "Method not allowed. Use POST for MCP requests.", { allow: "POST" });
     return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
   };
 

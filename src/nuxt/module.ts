@@ -148,12 +148,25 @@ function writtenOptions(nuxt: Nuxt): Partial<ModuleOptions> {
   return typeof written === "object" && written !== null ? (written as Partial<ModuleOptions>) : {};
 }
 
-/** The app's name and version: options first, then package.json, then a plain fallback. */
+/** The toolkit's defaults for its server's name and version: a value other than these was set by the app. */
+const TOOLKIT_DEFAULT_NAME = "";
+const TOOLKIT_DEFAULT_VERSION = "1.0.0";
+
+/**
+ * The route's name and version: this module's options first, then the
+ * toolkit's `mcp.name` and `mcp.version` where the app set them, then
+ * package.json, then a plain fallback. (The toolkit's own defaults, an empty
+ * name and 1.0.0, say nothing of the app; the toolkit's options are left as
+ * they are, so its named handlers keep the identity they had.)
+ */
 function serverIdentity(nuxt: Nuxt, options: Partial<ModuleOptions>): { name: string; version: string } {
   const pkg = readAppPackage(nuxt.options.rootDir);
+  const mcp = ((nuxt.options as unknown as Record<string, unknown>).mcp ?? {}) as { name?: unknown; version?: unknown };
+  const toolkitName = typeof mcp.name === "string" && mcp.name !== TOOLKIT_DEFAULT_NAME ? mcp.name : undefined;
+  const toolkitVersion = typeof mcp.version === "string" && mcp.version !== TOOLKIT_DEFAULT_VERSION ? mcp.version : undefined;
   return {
-    name: options.name ?? (typeof pkg.name === "string" && pkg.name !== "" ? pkg.name : "nuxt-app"),
-    version: options.version ?? (typeof pkg.version === "string" && pkg.version !== "" ? pkg.version : "0.0.0"),
+    name: options.name ?? toolkitName ?? (typeof pkg.name === "string" && pkg.name !== "" ? pkg.name : "nuxt-app"),
+    version: options.version ?? toolkitVersion ?? (typeof pkg.version === "string" && pkg.version !== "" ? pkg.version : "0.0.0"),
   };
 }
 
@@ -285,12 +298,9 @@ export default defineNuxtModule<ModuleOptions>({
     const oldNode = nodeVersionProblem(process.versions.node);
     if (oldNode) throw withoutStack(() => new Error(oldNode));
     const written = writtenOptions(nuxt);
-    const identity = serverIdentity(nuxt, written);
     const overrides: Record<string, unknown> = {};
     if (written.route) overrides.route = written.route;
-    return {
-      [TOOLKIT]: { version: ">=0.21.0 <1", overrides, defaults: { name: identity.name, version: identity.version } },
-    };
+    return { [TOOLKIT]: { version: ">=0.21.0 <1", overrides } };
   },
   async setup(options, nuxt) {
     checkOptionKeys("agntnTools", options, [
@@ -418,6 +428,8 @@ export default defineNuxtModule<ModuleOptions>({
       getContents: () =>
         `export default ${JSON.stringify({
           ...identity,
+          // A name or version set here wins over the app's `defineMcpHandler`; otherwise the handler's does.
+          identityGiven: { name: options.name !== undefined, version: options.version !== undefined },
           toolsPath: options.tools,
           route,
           allowedHosts: options.allowedHosts ?? [...LOCAL_HOSTS, ...siteHosts(nuxt)],

@@ -19,9 +19,12 @@ export const CALLER_KEY = "agntnToolsCaller";
 /** The event each request came with, found again by the toolkit's per-request resolution of its tools. */
 export const eventOf = new WeakMap<Request, NitroEvent>();
 
-/** The server the route announces: the module's name and version; the toolkit's text and icons. */
+/** The server the route announces: the name and version the module resolved, unless the app's `defineMcpHandler` names them; the toolkit's text and icons. */
 function serverInfo(): ServerInfo {
-  const info: ServerInfo = { name: config.name, version: config.version };
+  const info: ServerInfo = {
+    name: (!config.identityGiven.name && defaultHandler?.name) || config.name,
+    version: (!config.identityGiven.version && defaultHandler?.version) || config.version,
+  };
   const description = defaultHandler?.description ?? toolkitConfig.description;
   const icons = defaultHandler?.icons ?? toolkitConfig.icons;
   if (description) info.description = description;

@@ -7,7 +7,8 @@
  * it and the clash is reported, once per name, because a server cannot list
  * one name twice.
  */
-import { type AnyTool, quote } from "@agntn/tools";
+import { type AnyTool, quote, sanitizeLine } from "@agntn/tools";
+import { createError } from "h3";
 import type { ExternalTool, ForeignCatalog, ToolSet } from "@agntn/tools/internal/nuxt";
 import { appCatalog, appTools, middleware } from "./app-tools.ts";
 import { toolkitTools } from "./toolkit-tools.ts";
@@ -53,10 +54,40 @@ function sameTools(
   );
 }
 
+/**
+ * The toolkit's `X-MCP-Tools` header: a client that sends it (names, by commas) is served those tools only, the
+ * app's as well as the toolkit's; a name the route does not serve is refused with the toolkit's own 400.
+ */
+function requestedOnly(
+  event: unknown,
+  tools: readonly AnyTool[],
+  external: readonly ExternalTool[],
+): { tools: readonly AnyTool[]; external: readonly ExternalTool[] } {
+  const header = (event as { headers?: Headers } | undefined)?.headers?.get("x-mcp-tools");
+  if (header === null || header === undefined) return { tools, external };
+  const requested = new Set(
+    header
+      .split(",")
+      .map((name) => name.trim())
+      .filter(Boolean),
+  );
+  const served = new Set([...tools.map((tool) => tool.name), ...external.map((tool) => tool.listing.name)]);
+  const unknown = [...requested].filter((name) => !served.has(name));
+  if (unknown.length > 0) {
+    throw createError({
+      statusCode: 400,
+      message: `Unknown MCP tool${unknown.length > 1 ? "s" : ""}: ${unknown.map((name) => sanitizeLine(name)).join(", ")}`,
+    });
+  }
+  return { tools: tools.filter((tool) => requested.has(tool.name)), external: external.filter((tool) => requested.has(tool.listing.name)) };
+}
+
 /** Everything on the default route for this request: tools, and the toolkit's resources and prompts. */
 export async function routeTools(event: unknown): Promise<ToolSet> {
-  const { tools: external, catalog } = await toolkitTools(event);
-  const tools = ownTools(new Set(external.map((tool) => tool.listing.name)));
+  const resolved = await toolkitTools(event);
+  const { catalog } = resolved;
+  const all = ownTools(new Set(resolved.tools.map((tool) => tool.listing.name)));
+  const { tools, external } = requestedOnly(event, all, resolved.tools);
   if (last && sameTools(last, tools, external, catalog)) return last;
   last = { tools, external, middleware, catalog: appCatalog, ...(catalog ? { foreign: catalog } : {}) };
   return last;

@@ -46,6 +46,10 @@ async function registryOf(resources: readonly unknown[], prompts: readonly unkno
   const server = new McpServer({ name: "toolkit-definitions", version: "0" }, { capabilities: {} });
   for (const resource of resources) registerResourceFromDefinition(server, resource as never);
   for (const prompt of prompts) registerPromptFromDefinition(server, prompt as never);
+  // As the toolkit does for an empty list: SDK v1 sets its handlers at the first registration, so one made and
+  // removed leaves empty lists that answer (and the capability declared) rather than "Method not found".
+  if (resources.length === 0) server.registerResource("__init__", "noop://init", {}, async () => ({ contents: [] })).remove();
+  if (prompts.length === 0) server.registerPrompt("__init__", {}, async () => ({ messages: [] })).remove();
   const [near, far] = InMemoryTransport.createLinkedPair();
   const pending = new Map<number, (reply: Reply) => void>();
   near.onmessage = (message) => {
@@ -89,14 +93,16 @@ let last: { resources: readonly unknown[]; prompts: readonly unknown[]; catalog:
 
 const same = (a: readonly unknown[], b: readonly unknown[]) => a.length === b.length && a.every((item, i) => item === b[i]);
 
-/** The toolkit's resources and prompts for one request, as a catalog the route's server asks after its own; none when there are none. */
-export function toolkitCatalog(resources: readonly unknown[], prompts: readonly unknown[]): Promise<ForeignCatalog> | undefined {
-  if (resources.length === 0 && prompts.length === 0) return undefined;
+/**
+ * The toolkit's resources and prompts for one request, as a catalog the route's server asks after its own. Asked
+ * only where the toolkit may serve; like the toolkit, it declares resources and prompts even when a list is empty.
+ */
+export function toolkitCatalog(resources: readonly unknown[], prompts: readonly unknown[]): Promise<ForeignCatalog> {
   if (last && same(last.resources, resources) && same(last.prompts, prompts)) return last.catalog;
   const catalog = registryOf(resources, prompts).then(
     (registry): ForeignCatalog => ({
-      resources: resources.length > 0,
-      prompts: prompts.length > 0,
+      resources: true,
+      prompts: true,
       completions: registry.capabilities.completions !== undefined,
       answer: (method, params, context) => registry.request(method, params, context),
     }),

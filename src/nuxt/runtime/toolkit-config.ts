@@ -7,6 +7,7 @@
  * hides tools per request hides them on the module's route too.
  */
 
+import { sanitizeLine } from "@agntn/tools";
 import type { ExternalTool, ForeignCatalog } from "@agntn/tools/internal/nuxt";
 import { getMcpPrompts, getMcpResources, getMcpTools } from "@nuxtjs/mcp-toolkit/server";
 import { useNitroApp } from "nitropack/runtime";
@@ -14,6 +15,7 @@ import toolkitConfig from "#nuxt-mcp-toolkit/config.mjs";
 import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
 import { toolkitCatalog } from "./toolkit-catalog.ts";
 import { externalTool, type ToolkitDefinition } from "./toolkit-external.ts";
+import { listens } from "./toolkit-tools.ts";
 
 interface EnabledDefinition {
   enabled?: (event: unknown) => boolean | Promise<boolean>;
@@ -72,22 +74,51 @@ export async function resolveRouteTools(event: unknown): Promise<RouteConfig> {
     resources: resources as unknown[],
     prompts: prompts as unknown[],
   };
+  await callListeners("mcp:config:resolved", { config, event });
+  return config;
+}
+
+/** Calls a toolkit hook's listeners; as the toolkit does, a throwing listener is reported and the request goes on. */
+async function callListeners(name: "mcp:config:resolved" | "mcp:server:created", context: unknown): Promise<void> {
   try {
     const hooks = useNitroApp().hooks as unknown as { callHook(name: string, context: unknown): Promise<unknown> };
-    await hooks.callHook("mcp:config:resolved", { config, event });
+    await hooks.callHook(name, context);
   } catch (error) {
-    // As the toolkit does: a throwing listener is reported and the request goes on.
-    console.error(
-      "[@agntn/tools] an mcp:config:resolved listener threw; the request goes on",
-      error instanceof Error ? error.message : error,
-    );
+    console.error(`[@agntn/tools] an ${name} listener threw; the request goes on`, sanitizeLine(error instanceof Error ? error.message : error));
   }
-  return config;
+}
+
+/**
+ * `mcp:server:created`: the toolkit hands its listeners the SDK v1 server it made for the request, and a listener
+ * may register more tools, resources and prompts on it. The route's server is this package's, so listeners get a
+ * server whose `registerTool`, `registerResource` and `registerPrompt` add to what this request is served, taking
+ * SDK v1's arguments; each returns a handle whose `remove()` takes the definition back out.
+ */
+async function serverCreated(event: unknown, config: RouteConfig): Promise<void> {
+  const added = <T>(list: T[], definition: T) => {
+    list.push(definition);
+    return {
+      remove() {
+        const at = list.indexOf(definition);
+        if (at >= 0) list.splice(at, 1);
+      },
+    };
+  };
+  const server = {
+    registerTool: (name: string, options: Record<string, unknown>, handler: ToolkitDefinition["handler"]) =>
+      added(config.tools, { ...options, name, handler }),
+    registerResource: (name: string, uri: unknown, metadata: Record<string, unknown>, handler: unknown) =>
+      added(config.resources, { name, uri, metadata, handler }),
+    registerPrompt: (name: string, options: Record<string, unknown>, handler: unknown) =>
+      added(config.prompts, { name, title: options.title, description: options.description, inputSchema: options.argsSchema, handler }),
+  };
+  await callListeners("mcp:server:created", { server, event });
 }
 
 /** What the toolkit serves on the route for this request: its tools, each answered by its own handler (./toolkit-external.ts), and its resources and prompts (./toolkit-catalog.ts). */
 export async function resolvedToolkit(event: unknown): Promise<{ tools: ExternalTool[]; catalog: ForeignCatalog | undefined }> {
   const resolved = await resolveRouteTools(event);
+  if (listens("mcp:server:created")) await serverCreated(event, resolved);
   return {
     tools: resolved.tools.map((definition) => externalTool(definition as ToolkitDefinition)),
     catalog: await toolkitCatalog(resolved.resources, resolved.prompts),

@@ -48,12 +48,13 @@ function objectSchema(schema: unknown): AnyZod | undefined {
   return z.object(schema as Record<string, AnyZod>);
 }
 
-/** The JSON Schema a 2026 client sees; the dialect is 2020-12 by default there, so `$schema` is left out. */
-function listedSchema(schema: AnyZod | undefined): Record<string, unknown> {
+/**
+ * The JSON Schema SDK v1 lists for a Zod schema (draft-07, `$schema` included), so a client sees what it saw
+ * without the module; a type JSON Schema cannot say is listed as any value rather than failing the whole list.
+ */
+function listedSchema(schema: AnyZod | undefined, io: "input" | "output"): Record<string, unknown> {
   if (!schema) return { type: "object", properties: {} };
-  const json = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
+  return z.toJSONSchema(schema, { target: "draft-7", io, unrepresentable: "any" }) as Record<string, unknown>;
 }
 
 /** The title as the toolkit derives it from the file name (`list-pages.ts` → "List Pages"). */
@@ -120,12 +121,14 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
   if (name === undefined) throw new Error("@agntn/tools/nuxt: a toolkit tool has neither a name nor a file name");
   const input = objectSchema(definition.inputSchema);
   const output = objectSchema(definition.outputSchema);
-  const listing: ExternalTool["listing"] = { name, inputSchema: listedSchema(input) };
+  const listing: ExternalTool["listing"] = { name, inputSchema: listedSchema(input, "input") };
   const title = titleOf(definition);
   if (title) listing.title = title;
   if (definition.description) listing.description = definition.description;
-  if (output) listing.outputSchema = listedSchema(output);
+  if (output) listing.outputSchema = listedSchema(output, "output");
   if (definition.annotations) listing.annotations = definition.annotations;
+  // SDK v1 lists every tool it registers as one that never runs as a task.
+  listing.execution = { taskSupport: "forbidden" };
   const group = definition.group ?? definition._meta?.group;
   const meta = {
     ...definition._meta,

@@ -12,15 +12,18 @@
  *   questions do (the tool runs again from its start with the reply), and a
  *   URL, which has no way there yet, is refused in one line;
  * - `server.sendLoggingMessage(params)`: a `notifications/message` on the
- *   call's own stream, as the toolkit's logger sends it;
+ *   call's own stream when the client's log level lets it through, as the
+ *   toolkit's logger filters it;
  * - `registerTool`, `registerPrompt`, `registerResource`: present, since
  *   `useMcpServer()` binds them at once, but each refuses in one line.
  *
  * `_mcpServer` and `server` are the toolkit's own fields, not its public API:
  * test/nuxt-toolkit-fixtures.test.ts runs the toolkit's own elicitation and
- * logger fixtures through them, and test/nuxt-module.test.ts pins the
- * toolkit's version range, so a change on its side fails a test here first.
+ * logger fixtures through them, and test/private-fields.test.ts pins the
+ * toolkit's version and the lines that read them, so a change on its side
+ * fails a test here first.
  */
+import type { LogLevel } from "@agntn/tools";
 import type { ExternalCallContext } from "@agntn/tools/mcp";
 
 /** Where the toolkit's `useMcpServer()` reads the server (its `event.context` key). */
@@ -50,8 +53,8 @@ export function toolkitServer(context: ExternalCallContext): Record<string, unkn
       }
       return refuse(NO_CHANNEL);
     },
-    async sendLoggingMessage(params: Record<string, unknown>) {
-      await context.sendNotification({ method: "notifications/message", params });
+    async sendLoggingMessage(params: { level: LogLevel; data: unknown; logger?: string }) {
+      await context.log(params.level, params.data, params.logger);
     },
   };
   return {

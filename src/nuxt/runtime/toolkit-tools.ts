@@ -17,12 +17,19 @@ import { tools as definitions } from "#nuxt-mcp-toolkit/tools.mjs";
 /** ./tools-plugin.ts listens to `mcp:config:resolved` for the named handlers; more than that one listener may add tools. */
 const OUR_LISTENERS = 1;
 
+/**
+ * Whether a toolkit hook has listeners beyond this module's own. hookable keeps them in `_hooks`, its own field
+ * (test/private-fields.test.ts pins what this reads); were that ever gone, assume a listener is there.
+ */
+export function listens(name: "mcp:config:resolved" | "mcp:server:created"): boolean {
+  const listeners = (useNitroApp().hooks as unknown as { _hooks?: Record<string, unknown[] | undefined> })._hooks;
+  return listeners === undefined || (listeners[name]?.length ?? 0) > (name === "mcp:config:resolved" ? OUR_LISTENERS : 0);
+}
+
 function toolkitMayServe(): boolean {
   if (definitions.length > 0 || resources.length > 0 || prompts.length > 0) return true;
   if (defaultHandler?.tools !== undefined || defaultHandler?.resources !== undefined || defaultHandler?.prompts !== undefined) return true;
-  // hookable keeps its listeners in `_hooks`; were that ever gone, assume a listener may add tools.
-  const listeners = (useNitroApp().hooks as unknown as { _hooks?: Record<string, unknown[] | undefined> })._hooks;
-  return listeners === undefined || (listeners["mcp:config:resolved"]?.length ?? 0) > OUR_LISTENERS;
+  return listens("mcp:config:resolved") || listens("mcp:server:created");
 }
 
 let loaded: Promise<typeof import("./toolkit-config.ts")> | undefined;

@@ -34,6 +34,8 @@ declare module "#agntn-tools/config.mjs" {
   const config: {
     name: string;
     version: string;
+    /** Whether `agntnTools` set the name and the version (they then win over `defineMcpHandler`'s). */
+    identityGiven: { name: boolean; version: boolean };
     toolsPath: string;
     route: string;
     allowedHosts: string[] | "any";

@@ -1,0 +1,66 @@
+/**
+ * The few places where this package reads or writes a field another package
+ * keeps for itself, each pinned here to the versions installed, so a change
+ * on their side fails this file (with the field named) before it breaks a
+ * user's app:
+ *
+ * - hookable's `_hooks` (Nitro's hooks): the Nuxt route asks whether a toolkit
+ *   hook has listeners besides this module's (src/nuxt/runtime/toolkit-tools.ts);
+ * - the toolkit's `event.context._mcpServer` and its `.server`: the route puts
+ *   a stand-in there for the toolkit's composables (src/nuxt/runtime/toolkit-server.ts);
+ * - Node's `socket.destroySoon` (src/nuxt/runtime/web-request.ts).
+ */
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { Socket } from "node:net";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const require = createRequire(import.meta.url);
+
+function versionOf(packageJson: string): string {
+  return (JSON.parse(readFileSync(packageJson, "utf8")) as { version: string }).version;
+}
+
+describe("hookable's _hooks, as Nitro's hooks keep their listeners", () => {
+  const fromNitro = createRequire(require.resolve("nitropack/package.json"));
+  const entry = fromNitro.resolve("hookable");
+
+  it("is the hookable 5 Nitro depends on", () => {
+    expect(versionOf(join(dirname(entry), "..", "package.json"))).toMatch(/^5\./);
+  });
+
+  it("lists each hook's listeners by name", async () => {
+    const { createHooks } = (await import(entry)) as { createHooks(): { hook(name: string, fn: () => void): () => void } };
+    const hooks = createHooks();
+    const unhook = hooks.hook("mcp:server:created", () => {});
+    hooks.hook("mcp:server:created", () => {});
+    expect((hooks as unknown as { _hooks: Record<string, unknown[]> })._hooks["mcp:server:created"]).toHaveLength(2);
+    unhook();
+    expect((hooks as unknown as { _hooks: Record<string, unknown[]> })._hooks["mcp:server:created"]).toHaveLength(1);
+  });
+});
+
+describe("the toolkit's _mcpServer", () => {
+  const dist = join(root, "node_modules/@nuxtjs/mcp-toolkit/dist/runtime/server/mcp");
+
+  it("is read by useMcpServer in the toolkit version this package allows (0.21)", () => {
+    expect(versionOf(join(root, "node_modules/@nuxtjs/mcp-toolkit/package.json"))).toMatch(/^0\.21\./);
+    expect(readFileSync(join(dist, "server.js"), "utf8")).toContain("const server = event.context._mcpServer;");
+  });
+
+  it("hands the composables its .server, on which they call getClientCapabilities, elicitInput and sendLoggingMessage", () => {
+    expect(readFileSync(join(dist, "internals.js"), "utf8")).toContain("return server.server;");
+    expect(readFileSync(join(dist, "elicitation.js"), "utf8")).toContain("sdkServer.getClientCapabilities()");
+    expect(readFileSync(join(dist, "elicitation.js"), "utf8")).toContain("await sdkServer.elicitInput(");
+    expect(readFileSync(join(dist, "logger.js"), "utf8")).toContain("await sdkServer.sendLoggingMessage(params, sessionId)");
+  });
+});
+
+describe("Node's socket.destroySoon", () => {
+  it("is a method of net.Socket", () => {
+    expect(typeof (Socket.prototype as unknown as { destroySoon?: unknown }).destroySoon).toBe("function");
+  });
+});
