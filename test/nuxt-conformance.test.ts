@@ -1,12 +1,15 @@
 /**
  * The official MCP conformance suite (`conformance server`) against the
- * suite's tools written with defineTool (fixtures/nuxt-conformance-tools.ts),
- * served two ways: on a built Nuxt app's /mcp route through @agntn/tools/nuxt,
- * and by createMcpHttpHandler on a loopback port. The route is that same
- * handler, so both runs must end with exit code 0 against one baseline of
- * expected failures: scenarios the library does not serve on purpose, each
- * with its reason in the YAML file. A scenario that starts passing while
- * still listed fails the run too, so the baseline cannot go stale.
+ * suite's tools written with defineTool (fixtures/nuxt-conformance-tools.ts)
+ * and its resources, resource template and prompts written with
+ * defineResource and definePrompt (fixtures/conformance-catalog.ts), served
+ * two ways: on a built Nuxt app's /mcp route through @agntn/tools/nuxt
+ * (`agntnTools.resources` and `agntnTools.prompts`), and by
+ * createMcpHttpHandler on a loopback port. The route is that same handler, so
+ * both runs must end with exit code 0 against one baseline of expected
+ * failures: scenarios needing a feature the library does not have, each with
+ * its reason in the YAML file. A scenario that starts passing while still
+ * listed fails the run too, so the baseline cannot go stale.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -21,6 +24,7 @@ import {
 import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import { type Server, serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { prompts, resources } from "./fixtures/conformance-catalog.ts";
 import { tools } from "./fixtures/nuxt-conformance-tools.ts";
 import { buildApp, root, runNode, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 
@@ -37,7 +41,11 @@ beforeAll(async () => {
   await buildApp(APP);
   app = await startApp(APP);
   urls.set("route", new URL("/mcp", app.url));
-  handler = createMcpHttpHandler({ name: "agntn-conformance", version: "1.0.0" }, tools, { allowedHosts: localhostAllowedHostnames() });
+  handler = createMcpHttpHandler({ name: "agntn-conformance", version: "1.0.0" }, tools, {
+    allowedHosts: localhostAllowedHostnames(),
+    resources,
+    prompts,
+  });
   const sdk = handler;
   server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => sdk.fetch(request) });
   await server.ready();
@@ -55,7 +63,11 @@ function listed(): string[] {
   return [...readFileSync(BASELINE, "utf8").matchAll(/^ {2}- ([a-z0-9-]+)/gm)].map((match) => match[1]!);
 }
 
-/** Scenarios that must pass on every server this library builds: every tools-*, elicitation-* and logging one, initialize, ping, DNS rebinding. */
+/**
+ * Scenarios that must pass on every server this library builds: every tools-*,
+ * elicitation-* and logging one, initialize, ping, DNS rebinding, and every
+ * resources-*, prompts-* and completion one but the subscriptions.
+ */
 const MUST_PASS = [
   "server-initialize",
   "ping",
@@ -75,6 +87,16 @@ const MUST_PASS = [
   "elicitation-sep1034-defaults",
   "elicitation-sep1330-enums",
   "dns-rebinding-protection",
+  "resources-list",
+  "resources-read-text",
+  "resources-read-binary",
+  "resources-templates-read",
+  "prompts-list",
+  "prompts-get-simple",
+  "prompts-get-with-args",
+  "prompts-get-embedded-resource",
+  "prompts-get-with-image",
+  "completion-complete",
 ];
 
 describe.each([

@@ -2,18 +2,13 @@
  * Resources, resource templates, prompts and completions on an SDK v2
  * `Server`: the list, read, get and complete handlers for a catalog
  * (../protocol/served.ts), whoever defined its entries (this package's
- * `defineResource`/`definePrompt`, the toolkit's definitions on the Nuxt
- * route, tools' views).
- *
- * - URIs and names come from clients: every lookup is a `Map`.
- * - A fixed URI wins over a template; templates are tried in the order given.
- * - An unknown URI is the SDK's `ResourceNotFoundError` (`-32602` with the
- *   URI in `data`); an unknown prompt or a bad argument is `-32602` too, each
- *   in one clean line; a throw in a definition is `-32603` with the usual
- *   `<name> failed: <message>` line, cleaned. No stack reaches a client.
- * - 2026-07-28 caching hints: a list or a read answers with the hint the
- *   server or the entry was given, and otherwise with the SDK's safe default
- *   (`ttlMs: 0`, `private`). 2025-11-25 answers never carry them.
+ * `defineResource`/`definePrompt`, tools' views), then for what another
+ * framework answers (the toolkit's, on the Nuxt route). The answers
+ * themselves come from ../protocol/catalog-answers.ts, which the Claude Agent
+ * SDK's server shares; here they meet SDK v2: its errors, its scope check
+ * and the 2026-07-28 caching hints (a list or a read answers with the hint
+ * the server or the entry was given, else the SDK's safe default, `ttlMs: 0`,
+ * `private`; 2025-11-25 answers never carry them).
  */
 import {
   ProtocolError,
@@ -23,23 +18,22 @@ import {
   type Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { failureText, ToolDefinitionError } from "../core/errors.ts";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import {
-  type Catalog,
-  type CompletionAnswer,
-  type ForeignCatalog,
-  type ForeignMethod,
-  type PromptListing,
-  type ReadAnswer,
-  type ResourceListing,
-  type ServedContext,
-  type ServedPrompt,
-  ServedRefusal,
-  type ServedResource,
-  type ServedTemplate,
-} from "../protocol/served.ts";
+  catalogParts,
+  complete,
+  completesRef,
+  failureOf,
+  getPrompt,
+  indexOf,
+  listResources,
+  notFound,
+  readResource,
+  unknownPrompt,
+} from "../protocol/catalog-answers.ts";
+import type { Catalog, ForeignCatalog, ForeignMethod, PromptListing, ServedContext } from "../protocol/served.ts";
 
 /** A 2026-07-28 caching hint, as the spec names its two fields on the wire. */
 interface WireHint {
@@ -101,85 +95,31 @@ export function hinted<T extends object>(server: Server, ctx: ServerContext, ans
   return { ...hint, ...answer };
 }
 
-/** What one server serves beside tools, indexed. */
-interface Index {
-  fixed: Map<string, ServedResource>;
-  templates: readonly ServedTemplate[];
-  templatesByUri: Map<string, ServedTemplate>;
-  prompts: Map<string, ServedPrompt>;
-}
-
-const indexes = new WeakMap<Catalog, Index>();
-
-/** The catalog indexed, once per catalog (a handler builds a server per request from the same one). */
-function indexOf(catalog: Catalog): Index {
-  let index = indexes.get(catalog);
-  if (!index) {
-    index = buildIndex(catalog);
-    indexes.set(catalog, index);
-  }
-  return index;
-}
-
-function buildIndex(catalog: Catalog): Index {
-  const fixed = new Map<string, ServedResource>();
-  for (const resource of catalog.resources) {
-    if (fixed.has(resource.listing.uri)) throw new ToolDefinitionError(`Duplicate resource URI: ${quote(resource.listing.uri)}`);
-    fixed.set(resource.listing.uri, resource);
-  }
-  const templatesByUri = new Map<string, ServedTemplate>();
-  for (const template of catalog.templates) {
-    const text = template.listing.uriTemplate;
-    if (templatesByUri.has(text)) throw new ToolDefinitionError(`Duplicate resource template: ${quote(text)}`);
-    templatesByUri.set(text, template);
-  }
-  const prompts = new Map<string, ServedPrompt>();
-  for (const prompt of catalog.prompts) {
-    if (prompts.has(prompt.listing.name)) throw new ToolDefinitionError(`Duplicate prompt name: ${quote(prompt.listing.name)}`);
-    prompts.set(prompt.listing.name, prompt);
-  }
-  return { fixed, templates: catalog.templates, templatesByUri, prompts };
-}
-
 /** The capabilities a catalog adds to the server's: `resources`, `prompts`, `completions`, each only when there is something. */
 export function catalogCapabilities(catalog: Catalog, foreign?: ForeignCatalog): Record<string, object> {
+  const parts = catalogParts(catalog);
   const capabilities: Record<string, object> = {};
-  if (catalog.resources.length > 0 || catalog.templates.length > 0 || foreign?.resources) capabilities.resources = {};
-  if (catalog.prompts.length > 0 || foreign?.prompts) capabilities.prompts = {};
-  if (catalog.templates.some((t) => t.complete) || catalog.prompts.some((p) => p.complete) || foreign?.completions) {
-    capabilities.completions = {};
-  }
+  if (parts.resources || foreign?.resources) capabilities.resources = {};
+  if (parts.prompts || foreign?.prompts) capabilities.prompts = {};
+  if (parts.completions || foreign?.completions) capabilities.completions = {};
   return capabilities;
 }
 
-/** A URI or name from a client, cut at 200 characters for an error line. */
-function cut(value: unknown): string {
-  const text = typeof value === "string" ? value : String(value);
-  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
-}
-
-/** A URI or name from a client, cut and quoted (hidden characters escaped) for an error line. */
-function shown(value: unknown): string {
-  return quote(cut(value));
-}
-
-/**
- * The SDK's own error for a URI nothing serves (`-32602`, `data.uri`): the
- * URI comes from the client, so both echoes are cut; the message quotes it
- * with hidden characters escaped, `data` holds it as one plain line.
- */
-function notFound(uri: string, message = `Resource not found: ${shown(uri)}`): ResourceNotFoundError {
-  return new ResourceNotFoundError(sanitizeLine(cut(uri)), message);
-}
-
-/** A throw from an entry as the client gets it: a refusal as it stands, anything else as the cleaned failure line. */
-function protocolErrorOf(name: string, error: unknown, uri?: string): ProtocolError {
-  if (error instanceof ServedRefusal) {
-    if (error.kind === "resource-not-found" && uri !== undefined) return notFound(uri, sanitizeLine(error.message));
-    return new ProtocolError(ProtocolErrorCode.InvalidParams, error.message.split("\n").map(sanitizeLine).join("\n"));
-  }
+/** A refusal in SDK v2's terms: an unknown URI as its `ResourceNotFoundError`, anything else a `ProtocolError` of the same code. */
+function sdkError(error: unknown, name: string): ProtocolError {
   if (error instanceof ProtocolError) return error;
-  return new ProtocolError(ProtocolErrorCode.InternalError, failureText(name, error));
+  const failure = failureOf(name, error);
+  if (failure.uri !== undefined) return new ResourceNotFoundError(failure.uri, failure.message);
+  return new ProtocolError(failure.code, failure.message);
+}
+
+/** Runs an answer, its refusal turned into SDK v2's error. */
+async function answering<T>(name: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw sdkError(error, name);
+  }
 }
 
 /** The per-request facts a read, get or completion gets. */
@@ -208,7 +148,7 @@ async function askForeign(
     return await foreign.answer(method, params, context);
   } catch (error) {
     const code = isRecord(error) && typeof error.code === "number" ? error.code : undefined;
-    if (code === undefined || error instanceof ProtocolError) throw protocolErrorOf(name, error);
+    if (code === undefined || error instanceof ProtocolError) throw sdkError(error, name);
     const message = String((error as { message?: unknown }).message ?? "");
     // SDK v1 prefixes its own code to the message (`MCP error -32602: …`); the code travels in the answer already.
     throw new ProtocolError(code, sanitizeLine(message.replace(/^MCP error -?\d+: /, "")));
@@ -239,6 +179,7 @@ export function checkCatalog(catalog: Catalog): void {
 export function serveCatalog(server: Server, serving: CatalogServing): void {
   const { catalog, foreign, hints = {}, contextOf, scopeCheck } = serving;
   const index = indexOf(catalog);
+  const parts = catalogParts(catalog);
   /** Refuses a read, get or completion above the token's scopes, where it is about to run. */
   const admit = async (request: unknown, ctx: ServerContext) => {
     if (!scopeCheck) return;
@@ -246,25 +187,12 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
     if (refused)
       throw new ProtocolError(ProtocolErrorCode.InvalidRequest, refused.errorDescription ?? "This request needs a scope the token lacks");
   };
-  const hasResources = index.fixed.size > 0 || index.templates.length > 0 || foreign?.resources === true;
-  if (hasResources) {
-    const fixedListings = [...index.fixed.values()].map((r) => r.listing);
+  if (parts.resources || foreign?.resources) {
     const templateListings = index.templates.map((t) => t.listing);
     server.setRequestHandler("resources/list", async (_request, ctx) => {
       const context = () => contextOf(ctx, "resources/list");
       const resources = await listed(
-        async () => {
-          const own: ResourceListing[] = [...fixedListings];
-          for (const template of index.templates) {
-            if (!template.list) continue;
-            try {
-              own.push(...(await template.list(context())));
-            } catch (error) {
-              throw protocolErrorOf(template.listing.name, error);
-            }
-          }
-          return own;
-        },
+        () => answering("resources/list", () => listResources(index, context)),
         foreign,
         foreign?.resources,
         "resources/list",
@@ -289,9 +217,9 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       await admit(request, ctx);
       const uri = request.params.uri;
       const context = contextOf(ctx, "resources/read");
-      const answer = await readResource(index, uri, context);
+      const answer = await answering(uri, () => readResource(index, uri, context));
       if (!answer) {
-        if (!foreign?.resources) throw notFound(uri);
+        if (!foreign?.resources) throw sdkError(notFound(uri), uri);
         return hinted(server, ctx, await askForeign(foreign, "resources/read", { uri }, context, uri), hints["resources/read"]) as never;
       }
       const own = answer.entry.cache;
@@ -300,7 +228,7 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       return hinted(server, ctx, answer.result, hint) as never;
     });
   }
-  if (index.prompts.size > 0 || foreign?.prompts) {
+  if (parts.prompts || foreign?.prompts) {
     const promptListings: PromptListing[] = [...index.prompts.values()].map((p) => p.listing);
     server.setRequestHandler("prompts/list", async (_request, ctx) => {
       const context = () => contextOf(ctx, "prompts/list");
@@ -312,69 +240,22 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       const { name, arguments: args } = request.params;
       const context = contextOf(ctx, "prompts/get");
       const prompt = index.prompts.get(name);
-      if (!prompt) {
-        if (foreign?.prompts) return (await askForeign(foreign, "prompts/get", { ...request.params }, context, name)) as never;
-        throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${shown(name)}`);
-      }
-      try {
-        return (await prompt.get(args, context)) as never;
-      } catch (error) {
-        throw protocolErrorOf(name, error);
-      }
+      if (prompt) return (await answering(name, () => getPrompt(prompt, args, context))) as never;
+      if (foreign?.prompts) return (await askForeign(foreign, "prompts/get", { ...request.params }, context, name)) as never;
+      throw sdkError(unknownPrompt(name), name);
     });
   }
-  if (catalog.templates.some((t) => t.complete) || catalog.prompts.some((p) => p.complete) || foreign?.completions) {
+  if (parts.completions || foreign?.completions) {
     server.setRequestHandler("completion/complete", async (request, ctx) => {
       await admit(request, ctx);
       const { ref, argument, context } = request.params;
       const base = contextOf(ctx, "completion/complete");
-      const extra = { ...base, ...(context?.arguments ? { arguments: context.arguments } : {}) };
       const refName = ref.type === "ref/prompt" ? ref.name : ref.uri;
-      const ours = ref.type === "ref/prompt" ? index.prompts.has(ref.name) : index.templatesByUri.has(ref.uri) || index.fixed.has(ref.uri);
-      if (!ours && foreign?.completions)
+      if (!completesRef(index, ref) && foreign?.completions) {
         return (await askForeign(foreign, "completion/complete", { ...request.params }, base, refName)) as never;
-      let answer: CompletionAnswer = { values: [] };
-      try {
-        if (ref.type === "ref/prompt") {
-          const prompt = index.prompts.get(ref.name);
-          if (!prompt) throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown prompt: ${shown(ref.name)}`);
-          if (prompt.complete) answer = await prompt.complete(argument.name, argument.value, extra);
-        } else {
-          const template = index.templatesByUri.get(ref.uri);
-          // A fixed resource has nothing to complete; an unknown one is named as a read would name it.
-          if (!template && !index.fixed.has(ref.uri)) throw notFound(ref.uri, `Unknown resource template: ${shown(ref.uri)}`);
-          if (template?.complete) answer = await template.complete(argument.name, argument.value, extra);
-        }
-      } catch (error) {
-        throw protocolErrorOf(refName, error);
       }
-      return { completion: answer } as never;
+      const extra = { ...base, ...(context?.arguments ? { arguments: context.arguments } : {}) };
+      return { completion: await answering(refName, () => complete(index, ref, argument, extra)) } as never;
     });
   }
-}
-
-/** A read: the fixed resource of that URI, else the first template that matches it; `entry` is which, for its hint. */
-async function readResource(
-  index: Index,
-  uri: string,
-  context: ServedContext,
-): Promise<{ entry: ServedResource | ServedTemplate; result: ReadAnswer } | undefined> {
-  const fixed = index.fixed.get(uri);
-  if (fixed) {
-    try {
-      return { entry: fixed, result: await fixed.read(uri, context) };
-    } catch (error) {
-      throw protocolErrorOf(fixed.listing.name, error, uri);
-    }
-  }
-  for (const template of index.templates) {
-    const variables = template.match(uri);
-    if (!variables) continue;
-    try {
-      return { entry: template, result: await template.read(uri, variables, context) };
-    } catch (error) {
-      throw protocolErrorOf(template.listing.name, error, uri);
-    }
-  }
-  return undefined;
 }

@@ -36,6 +36,7 @@ import { quote } from "../core/sanitize.ts";
 import { isRecord, propertiesOf } from "../core/schema.ts";
 import type { ContentBlock } from "../core/types.ts";
 import { describeProblems } from "../core/validate.ts";
+import { indexOf } from "./catalog-answers.ts";
 import type {
   Catalog,
   CompletionAnswer,
@@ -67,36 +68,15 @@ export function catalogOf(resources: readonly AnyResource[], prompts: readonly A
   if (!Array.isArray(prompts)) throw new ToolDefinitionError("prompts must be an array of prompt definitions");
   const fixed: ServedResource[] = [];
   const templates: ServedTemplate[] = [];
-  const uris = new Set<string>();
-  const uriTemplates = new Set<string>();
   for (const resource of resources) {
     const entry = prepareResource(resource);
-    if (entry.kind === "fixed") {
-      if (uris.has(entry.uri)) {
-        throw new ToolDefinitionError(`Duplicate resource URI ${quote(entry.uri)}: every fixed resource needs its own URI`);
-      }
-      uris.add(entry.uri);
-      fixed.push(servedResource(entry));
-    } else {
-      const text = entry.template.template;
-      if (uriTemplates.has(text)) {
-        throw new ToolDefinitionError(`Duplicate resource template ${quote(text)}: every template needs its own uriTemplate`);
-      }
-      uriTemplates.add(text);
-      templates.push(servedTemplate(entry));
-    }
+    if (entry.kind === "fixed") fixed.push(servedResource(entry));
+    else templates.push(servedTemplate(entry));
   }
-  const names = new Set<string>();
-  const served: ServedPrompt[] = [];
-  for (const prompt of prompts) {
-    const entry = preparePrompt(prompt);
-    if (names.has(entry.name)) {
-      throw new ToolDefinitionError(`Duplicate prompt name ${quote(entry.name)}: every prompt in a list needs its own name`);
-    }
-    names.add(entry.name);
-    served.push(servedPrompt(entry));
-  }
-  return { resources: fixed, templates, prompts: served };
+  const catalog: Catalog = { resources: fixed, templates, prompts: prompts.map((prompt) => servedPrompt(preparePrompt(prompt))) };
+  // The one duplicate check every server makes too (views included there): a URI, template or prompt name twice.
+  indexOf(catalog);
+  return catalog;
 }
 
 /*
