@@ -173,7 +173,7 @@ describe("the server, as an MCP client sees it", () => {
       ),
     );
     expect(() => toClaudeAgentServer(INFO, tools, { alwaysload: true } as never)).toThrow(
-      new ToolDefinitionError('toClaudeAgentServer: unknown option "alwaysload"; the options are alwaysLoad, timeout'),
+      new ToolDefinitionError('toClaudeAgentServer: unknown option "alwaysload"; the options are alwaysLoad, timeout, resources, prompts'),
     );
     expect(() => canUseToolFor(tools, { approve: true } as never)).toThrow(
       new ToolDefinitionError("canUseToolFor: approve must be a function"),

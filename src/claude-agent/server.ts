@@ -17,10 +17,14 @@ import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import { CallToolRequestSchema, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
+import type { AnyPrompt } from "../core/prompts.ts";
+import type { AnyResource } from "../core/resources.ts";
 import { isRecord } from "../core/schema.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { callTool } from "../protocol/call.ts";
+import { catalogOption } from "../protocol/catalog.ts";
 import { listTools, type McpTool } from "../protocol/list.ts";
+import { catalogCapabilities, serveCatalog } from "./catalog.ts";
 import { type CallExtra, callContext } from "./requests.ts";
 
 export interface ClaudeAgentServerOptions {
@@ -32,6 +36,10 @@ export interface ClaudeAgentServerOptions {
   alwaysLoad?: boolean;
   /** The longest a call may run, in milliseconds (the config's `timeout`; Claude Code ignores values below 1000). */
   timeout?: number;
+  /** Resources and resource templates to serve (`defineResource`). */
+  resources?: readonly AnyResource[];
+  /** Prompts to serve (`definePrompt`). */
+  prompts?: readonly AnyPrompt[];
 }
 
 /** What `toClaudeAgentServer` returns: the SDK's in-process server config. */
@@ -48,7 +56,7 @@ function checkInfo(info: unknown): asserts info is Pick<ServerInfo, "name" | "ve
 }
 
 function checkOptions(options: ClaudeAgentServerOptions): void {
-  checkOptionKeys("toClaudeAgentServer", options, ["alwaysLoad", "timeout"]);
+  checkOptionKeys("toClaudeAgentServer", options, ["alwaysLoad", "timeout", "resources", "prompts"]);
   if (options.alwaysLoad !== undefined && typeof options.alwaysLoad !== "boolean") {
     throw new ToolDefinitionError("toClaudeAgentServer: alwaysLoad must be a boolean");
   }
@@ -77,7 +85,12 @@ export function toClaudeAgentServer(
   checkInfo(info);
   checkOptions(options);
   const listed = listing(tools, options.alwaysLoad === true);
-  const instance = new McpServer({ name: info.name, version: info.version }, { capabilities: { tools: {}, logging: {} } });
+  const catalog = catalogOption(options, "toClaudeAgentServer");
+  const instance = new McpServer(
+    { name: info.name, version: info.version },
+    { capabilities: { tools: {}, logging: {}, ...catalogCapabilities(catalog) } },
+  );
+  serveCatalog(instance, catalog);
   instance.server.setRequestHandler(ListToolsRequestSchema, () => listed);
   instance.server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
     callTool(info, tools, request.params.name, request.params.arguments, callContext(instance, extra as unknown as CallExtra)),

@@ -30,13 +30,14 @@ import { isRecord } from "../core/schema.ts";
 import type { AnyTool, Effect, ServerInfo } from "../core/types.ts";
 import { toolIndex } from "../protocol/call.ts";
 import { principalOf } from "../protocol/caller.ts";
+import { catalogOption } from "../protocol/catalog.ts";
 import { type HostList, type HostPolicy, hostListOption, hostRefusal, hostSet, LOCAL_HOSTS, originListOption } from "../protocol/hosts.ts";
 import { jsonRpcError } from "../protocol/json-rpc-error.ts";
 import { mayCall } from "../protocol/scopes.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCacheHints, checkCatalog } from "./catalog.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
-import { buildServer, catalogOption, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
+import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
 import { viewsOf } from "./views.ts";
@@ -242,7 +243,8 @@ export function serveHttp(
     }
     if (read.request.method === "POST" && isInitializeRequest(read.message)) return openSession(read);
     // A stream outside a session is not offered: 405, as the spec lets a server answer a GET it has no stream for.
-    if (read.request.method === "GET") return jsonRpcError(405, -32000, "Method not allowed. Use POST for MCP requests.", { allow: "POST" });
+    if (read.request.method === "GET")
+      return jsonRpcError(405, -32000, "Method not allowed. Use POST for MCP requests.", { allow: "POST" });
     return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
   };
 

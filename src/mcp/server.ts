@@ -14,7 +14,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import type { HostContext } from "../core/context.ts";
-import { failureText, ToolDefinitionError } from "../core/errors.ts";
+import { failureText } from "../core/errors.ts";
 import type { CallFacts, Middleware } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyPrompt } from "../core/prompts.ts";
@@ -24,7 +24,7 @@ import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { callerOf, principalOf } from "../protocol/caller.ts";
-import { catalogOf } from "../protocol/catalog.ts";
+import { catalogOption } from "../protocol/catalog.ts";
 import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
 import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
@@ -102,18 +102,6 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], opt
   const { external = [], resources, prompts, cacheHints, ...rest } = options;
   const catalog = catalogOption(options, "createMcpServer");
   return buildServer(info, { tools, external, catalog }, { ...rest, cacheHints: checkCacheHints(cacheHints, "createMcpServer") });
-}
-
-/** The `resources` and `prompts` options as one catalog, every definition checked; a broken one throws naming the face. */
-export function catalogOption(options: Pick<McpServerOptions, "resources" | "prompts">, where: string): Catalog {
-  const { resources = [], prompts = [] } = options;
-  if (resources.length === 0 && prompts.length === 0) return EMPTY_CATALOG;
-  try {
-    return catalogOf(resources, prompts);
-  } catch (error) {
-    if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`);
-    throw error;
-  }
 }
 
 /** The effect of each name a tool set serves: its own tools by `effect`, the others by their annotations. */

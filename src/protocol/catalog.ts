@@ -52,7 +52,7 @@ import type {
   ServedTemplate,
   TemplateListing,
 } from "./served.ts";
-import { ServedRefusal } from "./served.ts";
+import { EMPTY_CATALOG, ServedRefusal } from "./served.ts";
 
 /** MCP's cap on the values of one completion. */
 export const MAX_COMPLETIONS = 100;
@@ -384,4 +384,19 @@ function readMessage(message: unknown, index: number): PromptAnswer["messages"][
   const read = readContent([content]);
   if (!read.ok) throw new Error(`${at}: ${(read.problems[0] as string).replace(/^content\[0\]/, "content")}`);
   return { role: role as "user" | "assistant", content: read.blocks[0] as ContentBlock as unknown as Record<string, unknown> };
+}
+
+/** The `resources` and `prompts` options as one catalog, every definition checked; a broken one throws naming the face. */
+export function catalogOption(
+  options: { resources?: readonly AnyResource[] | undefined; prompts?: readonly AnyPrompt[] | undefined },
+  where: string,
+): Catalog {
+  const { resources = [], prompts = [] } = options;
+  if (resources.length === 0 && prompts.length === 0) return EMPTY_CATALOG;
+  try {
+    return catalogOf(resources, prompts);
+  } catch (error) {
+    if (error instanceof ToolDefinitionError) throw new ToolDefinitionError(`${where}: ${error.message}`);
+    throw error;
+  }
 }

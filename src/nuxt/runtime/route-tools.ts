@@ -8,8 +8,8 @@
  * one name twice.
  */
 import { type AnyTool, quote, sanitizeLine } from "@agntn/tools";
-import { createError } from "h3";
 import type { ExternalTool, ForeignCatalog, ToolSet } from "@agntn/tools/internal/nuxt";
+import { createError } from "h3";
 import { appCatalog, appTools, middleware } from "./app-tools.ts";
 import { toolkitTools } from "./toolkit-tools.ts";
 

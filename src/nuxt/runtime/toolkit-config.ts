@@ -84,7 +84,10 @@ async function callListeners(name: "mcp:config:resolved" | "mcp:server:created",
     const hooks = useNitroApp().hooks as unknown as { callHook(name: string, context: unknown): Promise<unknown> };
     await hooks.callHook(name, context);
   } catch (error) {
-    console.error(`[@agntn/tools] an ${name} listener threw; the request goes on`, sanitizeLine(error instanceof Error ? error.message : error));
+    console.error(
+      `[@agntn/tools] an ${name} listener threw; the request goes on`,
+      sanitizeLine(error instanceof Error ? error.message : error),
+    );
   }
 }
 
