@@ -44,8 +44,8 @@ describe("loading an app that turned the toolkit's sessions and asyncContext off
     expect(options.mcp?.sessions).toEqual({ enabled: false, maxSessions: 5 });
     expect(options.mcp?.route).toBe("/agent-mcp");
     // The toolkit's defaults stay: its own named handlers announce what they did without the module.
-    expect(options.mcp?.name).toBe("");
-    expect(options.mcp?.version).toBe("1.0.0");
+    expect(options.mcp?.name).toBeUndefined();
+    expect(options.mcp?.version).toBeUndefined();
     expect((nuxt.options.nitro.experimental as Record<string, unknown>).asyncContext).toBe(true);
     // The toolkit's Origin list is the route's, since the route is where its tools are served now.
     const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
