@@ -27,6 +27,7 @@ const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 11, file: "frameworks.ts", title: "Agent frameworks: a valid call, ours vs each framework's native Zod tool" },
   { id: 12, file: "cold-start.ts", title: "The route's cold start, memory and size, against a toolkit-only app" },
   { id: 13, file: "middleware.ts", title: "Middleware and telemetry: the round trip with telemetry() vs without middleware" },
+  { id: 14, file: "catalog-roundtrip.ts", title: "Resources and prompts: resources/read and prompts/get round trips vs the SDK McpServer" },
 ];
 
 function cpuModel(): string {

@@ -214,10 +214,15 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       return hinted(server, ctx, { resourceTemplates }, hints["resources/templates/list"]) as never;
     });
     server.setRequestHandler("resources/read", async (request, ctx) => {
-      await admit(request, ctx);
+      if (scopeCheck) await admit(request, ctx);
       const uri = request.params.uri;
       const context = contextOf(ctx, "resources/read");
-      const answer = await answering(uri, () => readResource(index, uri, context));
+      let answer: Awaited<ReturnType<typeof readResource>>;
+      try {
+        answer = await readResource(index, uri, context);
+      } catch (error) {
+        throw sdkError(error, uri);
+      }
       if (!answer) {
         if (!foreign?.resources) throw sdkError(notFound(uri), uri);
         return hinted(server, ctx, await askForeign(foreign, "resources/read", { uri }, context, uri), hints["resources/read"]) as never;
@@ -236,11 +241,17 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       return hinted(server, ctx, { prompts }, hints["prompts/list"]) as never;
     });
     server.setRequestHandler("prompts/get", async (request, ctx) => {
-      await admit(request, ctx);
+      if (scopeCheck) await admit(request, ctx);
       const { name, arguments: args } = request.params;
       const context = contextOf(ctx, "prompts/get");
       const prompt = index.prompts.get(name);
-      if (prompt) return (await answering(name, () => getPrompt(prompt, args, context))) as never;
+      if (prompt) {
+        try {
+          return (await prompt.get(args, context)) as never;
+        } catch (error) {
+          throw sdkError(error, name);
+        }
+      }
       if (foreign?.prompts) return (await askForeign(foreign, "prompts/get", { ...request.params }, context, name)) as never;
       throw sdkError(unknownPrompt(name), name);
     });

@@ -145,10 +145,16 @@ function promptListing(entry: PreparedPrompt): PromptListing {
  * answered is dropped, as for a tool.
  */
 
-async function withContext<T>(
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/** Runs `run` in the definition's context, then `answer` on its result; one promise, none when `run` answers at once. */
+function withContext<R, T>(
   name: string,
   served: ServedContext | undefined,
-  run: (context: ResourceContext) => T | Promise<T>,
+  run: (context: ResourceContext) => R | Promise<R>,
+  answer: (result: R) => T,
 ): Promise<T> {
   const host: HostContext = {};
   if (served?.signal) host.signal = served.signal;
@@ -156,7 +162,6 @@ async function withContext<T>(
   if (served?.log) host.log = served.log;
   if (served?.progress) host.progress = served.progress;
   if (served?.call) host.call = served.call;
-  // callContext reads nothing of a tool's entry but its name (the logger a log line names).
   const call = callContext({ name }, host);
   const context: ResourceContext = {};
   const { signal, auth, log, progress } = call.context;
@@ -164,18 +169,43 @@ async function withContext<T>(
   if (auth) context.auth = auth;
   if (log) context.log = log;
   if (progress) context.progress = progress;
+  let out: R | Promise<R>;
   try {
-    return await run(context);
-  } finally {
+    out = run(context);
+  } catch (error) {
     call.close();
+    return Promise.reject(error);
   }
+  if (!isThenable(out)) {
+    call.close();
+    try {
+      return Promise.resolve(answer(out as R));
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+  return (out as Promise<R>).then(
+    (value) => {
+      call.close();
+      return answer(value);
+    },
+    (error) => {
+      call.close();
+      throw error;
+    },
+  );
 }
 
 function servedResource(entry: PreparedFixed): ServedResource {
   const served: ServedResource = {
     listing: resourceListing(entry),
     read: (uri, context) =>
-      withContext(entry.name, context, async (own) => readAnswer(await entry.definition.read(own), uri, entry.mimeType)),
+      withContext(
+        entry.name,
+        context,
+        (own) => entry.definition.read(own),
+        (result) => readAnswer(result, uri, entry.mimeType),
+      ),
   };
   if (entry.cache) served.cache = { ...entry.cache };
   return served;
@@ -187,12 +217,22 @@ function servedTemplate(entry: PreparedTemplate): ServedTemplate {
     listing: templateListing(entry),
     match: (uri) => template.match(uri),
     read: (uri, variables, context) =>
-      withContext(entry.name, context, async (own) => readAnswer(await definition.read(variables, own), uri, entry.mimeType)),
+      withContext(
+        entry.name,
+        context,
+        (own) => definition.read(variables, own),
+        (result) => readAnswer(result, uri, entry.mimeType),
+      ),
   };
   const list = definition.list;
   if (typeof list === "function") {
     served.list = (context) =>
-      withContext(entry.name, context, async (own) => listedResources(await list.call(definition, own), entry.mimeType));
+      withContext(
+        entry.name,
+        context,
+        (own) => list.call(definition, own),
+        (result) => listedResources(result, entry.mimeType),
+      );
   }
   if (entry.completers.size > 0) {
     served.complete = (variable, value, context) => completion(entry.name, entry.completers, variable, value, context);
@@ -204,11 +244,14 @@ function servedTemplate(entry: PreparedTemplate): ServedTemplate {
 function servedPrompt(entry: PreparedPrompt): ServedPrompt {
   const served: ServedPrompt = {
     listing: promptListing(entry),
-    get: async (args, context) => {
-      const accepted = checkedArguments(entry, args);
-      return withContext(entry.name, context, async (own: PromptContext) =>
-        promptAnswer(await entry.definition.get(accepted as never, own)),
-      );
+    get: (args, context) => {
+      let accepted: Record<string, unknown>;
+      try {
+        accepted = checkedArguments(entry, args);
+      } catch (error) {
+        return Promise.reject(error);
+      }
+      return withContext(entry.name, context, (own: PromptContext) => entry.definition.get(accepted as never, own), promptAnswer);
     },
   };
   if (entry.completers.size > 0) {
@@ -245,10 +288,15 @@ async function completion(
       if (typeof text === "string") others[other] = text;
     }
   }
-  const answer: unknown = await withContext(name, served, (own) => {
-    const context: CompleteContext = { ...own, arguments: others };
-    return completer(typeof value === "string" ? value : "", context);
-  });
+  const answer: unknown = await withContext(
+    name,
+    served,
+    (own) => {
+      const context: CompleteContext = { ...own, arguments: others };
+      return completer(typeof value === "string" ? value : "", context);
+    },
+    (result) => result,
+  );
   if (!Array.isArray(answer)) throw new Error(`complete[${quote(key)}]: the answer is ${kindOf(answer)}; return an array of strings`);
   const values = answer.filter((item): item is string => typeof item === "string");
   if (values.length <= MAX_COMPLETIONS) return { values };
