@@ -33,10 +33,18 @@ const panels = JSON.parse(readFileSync(join(root, "docs/app/data/host-facts.json
   key: string;
   header: { name: string; position: number; count: number; blurb: string };
   rows: { label: string; value: string }[];
+  catalog: string;
 }[];
 
 /** Pages the site has beyond the specification's navigation. */
-const EXTRA_PAGES = ["/guide/deploying", "/guide/authorization", "/guide/middleware", "/guide/telemetry", "/guide/apps"];
+const EXTRA_PAGES = [
+  "/guide/deploying",
+  "/guide/authorization",
+  "/guide/middleware",
+  "/guide/telemetry",
+  "/guide/apps",
+  "/guide/resources",
+];
 
 const PAGES = [
   "/",
@@ -440,6 +448,7 @@ describe("the docs site, built and served offline", () => {
       expect((await rendered(header)).split("\n").filter((line) => line.trim())).toEqual([name, `Host ${position} of 10`, blurb]);
       const rows = await panel.locator("[data-row]").allTextContents();
       expect(rows).toEqual(panels.find((entry) => entry.key === key)!.rows.map((row) => row.value));
+      expect(await rendered(panel.locator("[data-catalog]"))).toBe(panels.find((entry) => entry.key === key)!.catalog);
       await panel.locator("button").click();
       const registration = JSON.parse((await panel.locator("[data-registration]").textContent()) ?? "");
       expect(registration.description).toMatch(/^Turn a title into a lowercase URL slug/);
@@ -1055,6 +1064,35 @@ describe("the playground runs every demo tool", () => {
       await expect.poll(() => pi.getAttribute("data-number")).toBe("2");
       await pi.locator('[data-entry="No"]').click();
       await expect.poll(() => seen(card(page, "pi").locator("[data-text]"))).toBe("Nothing renamed: the person did not confirm.");
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it("the MCP card lists and reads the demo resources and gets the prompt, showing each JSON-RPC response, on the revision picked", async () => {
+    const { page, errors } = await playground("/playground");
+    try {
+      const mcp = card(page, "mcp");
+      const answer = () => seen(mcp.locator("[data-catalog-answer]")).then((text) => JSON.parse(text) as Record<string, unknown>);
+      await mcp.locator('[data-catalog-request="resources/read"]').click();
+      const README = "# Demo tools\n\nFive text tools, a tool page per tool (demo://tools/{name}) and one prompt, summarize_text.\n";
+      const contents = [{ uri: "demo://readme", mimeType: "text/markdown", text: README }];
+      await expect.poll(answer).toEqual({ jsonrpc: "2.0", id: 1, result: { contents } });
+      await mcp.locator('[data-catalog-request="prompts/get"]').click();
+      await expect.poll(answer).toMatchObject({
+        id: 1,
+        result: { messages: [{ role: "user", content: { type: "text", text: expect.stringMatching(/^Summarize this text/) } }] },
+      });
+      await mcp.locator('[data-catalog-request="resources/list"]').click();
+      await expect
+        .poll(() => answer().then((shown) => (shown.result as { resources: { uri: string }[] }).resources.map((entry) => entry.uri)))
+        .toEqual(["demo://readme", "ui://text_stats/view.html", ...TOOL_NAMES.map((name) => `demo://tools/${name}`)]);
+      // Another revision asks the request shown again, on it: 2026-07-28 answers with the safe caching hint.
+      await mcp.locator("[data-revision]").click();
+      await page.getByRole("option", { name: "MCP 2026-07-28" }).click();
+      await expect.poll(answer).toMatchObject({ id: 0, result: { resultType: "complete", ttlMs: 0, cacheScope: "private" } });
+      await shoot(page, "mcp-catalog", mcp);
+      expect(errors).toEqual([]);
     } finally {
       await page.context().close();
     }

@@ -8,9 +8,13 @@
  * and the specification's panels, apart from the deliberate changes below.
  */
 import { readFileSync } from "node:fs";
+import { createMcpServer } from "@agntn/tools/mcp";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { beforeAll, describe, expect, it } from "vitest";
 import { computePanels } from "../docs/host-facts/compute.ts";
-import type { HostPanel } from "../docs/host-facts/panels.ts";
+import { CATALOG_PROBE, catalogRefused, catalogServed, type HostPanel } from "../docs/host-facts/panels.ts";
+import { slugTool } from "../playground/server/tools.ts";
 
 const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), "utf8"));
 const committed = read("../docs/app/data/host-facts.json") as HostPanel[];
@@ -121,6 +125,53 @@ describe("host-facts panels", () => {
       "claude-agent": "text, image, audio, resource_link, resource: all as sent",
       google: "text, image as sent; audio, resource_link, resource as text notes",
     });
+  });
+
+  it("says whether each host serves resources and prompts: the MCP faces and the Claude Agent SDK's server do, every other adapter refuses them", () => {
+    expect(Object.fromEntries(computed.map((panel) => [panel.key, panel.catalog]))).toEqual({
+      mcp: "yes: createMcpServer, createMcpHttpHandler, h3 and the Nuxt route serve them",
+      pi: "no: registerPiTools takes no resources or prompts",
+      omp: "no: registerOmpTools takes no resources or prompts",
+      ai: "no: toAiTool takes no resources or prompts",
+      langchain: "no: toLangChainTools takes no resources or prompts",
+      "openai-agents": "no: toOpenAiAgentsTools takes no resources or prompts",
+      mastra: "no: toMastraTools takes no resources or prompts",
+      anthropic: "no: toAnthropicTools takes no resources or prompts",
+      "claude-agent": "yes: toClaudeAgentServer serves them",
+      google: "no: toGoogleTool takes no resources or prompts",
+    });
+  });
+
+  it("the resources-and-prompts measure fails where the fact would be wrong", async () => {
+    // An adapter that took the probe would serve it somewhere: the panel must not say "no" for it.
+    expect(() => catalogRefused("lenient", () => undefined)).toThrow("lenient took resources: measure what it serves");
+    expect(() =>
+      catalogRefused("half", (options) => {
+        if ("resources" in options) throw new Error('half: unknown option "resources"; it takes none yet');
+      }),
+    ).toThrow("half took prompts: measure what it serves");
+    // A server without them declares neither capability: the panel must not say "yes" for it.
+    for (const [options, declared] of [
+      [{}, false],
+      [CATALOG_PROBE, true],
+    ] as const) {
+      const server = createMcpServer({ name: "bare", version: "1.0.0" }, [slugTool], options);
+      const client = new Client({ name: "panel-test", version: "1.0.0" });
+      const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+      await server.connect(serverSide);
+      await client.connect(clientSide);
+      try {
+        const measured = catalogServed("createMcpServer", client);
+        await (declared
+          ? expect(measured).resolves.toBeUndefined()
+          : expect(measured).rejects.toThrow(
+              "createMcpServer does not serve the probe: it declares no resources and no prompts capability",
+            ));
+      } finally {
+        await client.close();
+        await server.close();
+      }
+    }
   });
 
   it("heads each panel with its host as the navigation names it, its number among the hosts, and a one-sentence blurb", () => {

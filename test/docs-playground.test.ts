@@ -10,12 +10,22 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { type ArgField, argFields, readField, writeField } from "../docs/app/playground/arg-form.ts";
 import { type Card, cardPerson, cardStatus, newCard, runCard } from "../docs/app/playground/cards.ts";
 import { debounce } from "../docs/app/playground/debounce.ts";
-import { createHosts, ompProgress, piProgress } from "../docs/app/playground/hosts.ts";
+import { connectMcp, createHosts, ompProgress, piProgress } from "../docs/app/playground/hosts.ts";
 import { createPacer } from "../docs/app/playground/pace.ts";
 import { HOSTILE_KEY, PRESETS, presetsFor, showArgs, TOOL_NAMES, visibleJson } from "../docs/app/playground/presets.ts";
 import { initialValues, questionFields, questionProblems, replyContent } from "../docs/app/playground/question-form.ts";
-import { imageNote, imageSrc, shownBlocks, shownModelOutput } from "../docs/app/playground/shown.ts";
-import type { Dialog, FormReply, FormRequest, HostKey, Person, ProgressStep, Revision } from "../docs/app/playground/types.ts";
+import { imageNote, imageSrc, shownBlocks, shownModelOutput, shownResponse } from "../docs/app/playground/shown.ts";
+import {
+  CATALOG_METHODS,
+  catalogLabel,
+  type Dialog,
+  type FormReply,
+  type FormRequest,
+  type HostKey,
+  type Person,
+  type ProgressStep,
+  type Revision,
+} from "../docs/app/playground/types.ts";
 import { parseArgs, readState, writeState } from "../docs/app/playground/url-state.ts";
 import { wireLine } from "../docs/app/playground/wire.ts";
 import { badgeText, base64Of, drawBadge, textWidth } from "../playground/server/badge.ts";
@@ -237,6 +247,131 @@ describe("files_rename's two questions", () => {
     });
     expect(seen).toEqual({ progress: [], forms: [], dialogs: [], notices: [], wire: [] });
   });
+});
+
+describe("the MCP card's resources and prompts", () => {
+  const README = "# Demo tools\n\nFive text tools, a tool page per tool (demo://tools/{name}) and one prompt, summarize_text.\n";
+  const TOOL_PAGES = ["text_slug", "text_count", "files_rename", "text_stats", "text_badge"].map((name) => ({
+    uri: `demo://tools/${name}`,
+    name,
+    mimeType: "text/plain",
+  }));
+  const RESULTS = {
+    "resources/list": {
+      resources: [
+        { uri: "demo://readme", name: "Readme", description: "What the demo server offers.", mimeType: "text/markdown" },
+        {
+          uri: "ui://text_stats/view.html",
+          name: "text_stats",
+          title: "Text Stats",
+          mimeType: "text/html;profile=mcp-app",
+          _meta: { ui: { prefersBorder: true } },
+        },
+        ...TOOL_PAGES,
+      ],
+    },
+    "resources/templates/list": {
+      resourceTemplates: [
+        {
+          uriTemplate: "demo://tools/{name}",
+          name: "Demo tool",
+          description: "One demo tool's description, by its name.",
+          mimeType: "text/plain",
+        },
+      ],
+    },
+    "resources/read": { contents: [{ uri: "demo://readme", mimeType: "text/markdown", text: README }] },
+    "prompts/get": {
+      messages: [
+        {
+          role: "user",
+          content: { type: "text", text: "Summarize this text in one sentence:\n\nDefine a tool once and serve it on every host." },
+        },
+      ],
+    },
+  } as const;
+  /** What 2026-07-28 adds to every answer: the result type, the server's name, and (lists and reads) the safe caching hint. */
+  const modern = (method: string) => ({
+    resultType: "complete",
+    ...(method === "prompts/get" ? {} : { ttlMs: 0, cacheScope: "private" }),
+    _meta: { "io.modelcontextprotocol/serverInfo": { name: "docs-playground", version: "1.0.0" } },
+  });
+
+  it("offers four requests, each button named by what it asks", () => {
+    expect(CATALOG_METHODS.map(catalogLabel)).toEqual([
+      "resources/list",
+      "resources/templates/list",
+      "resources/read demo://readme",
+      "prompts/get summarize_text",
+    ]);
+  });
+
+  it.each(CATALOG_METHODS)("%s on 2025-11-25: the JSON-RPC response, after the session's initialize", async (method) => {
+    expect(await hosts.catalog(method, "2025-11-25")).toEqual({ jsonrpc: "2.0", id: 1, result: RESULTS[method] });
+  });
+
+  it.each(CATALOG_METHODS)("%s on 2026-07-28: the same answer, with the result type, server info and caching hint", async (method) => {
+    expect(await hosts.catalog(method, "2026-07-28")).toEqual({
+      jsonrpc: "2.0",
+      id: 0,
+      result: { ...RESULTS[method], ...modern(method) },
+    });
+  });
+
+  it("the card shows the response as pretty JSON, jsonrpc and id first, hidden characters spelled out", async () => {
+    expect(shownResponse(await hosts.catalog("resources/read", "2025-11-25"))).toBe(
+      [
+        "{",
+        '  "jsonrpc": "2.0",',
+        '  "id": 1,',
+        '  "result": {',
+        '    "contents": [',
+        "      {",
+        '        "uri": "demo://readme",',
+        '        "mimeType": "text/markdown",',
+        `        "text": ${JSON.stringify(README)}`,
+        "      }",
+        "    ]",
+        "  }",
+        "}",
+      ].join("\n"),
+    );
+    expect(shownResponse({ result: { text: "a\u202eb" }, id: 2, jsonrpc: "2.0" })).toBe(
+      '{\n  "jsonrpc": "2.0",\n  "id": 2,\n  "result": {\n    "text": "a\\u202eb"\n  }\n}',
+    );
+    expect(shownResponse(undefined)).toBe("(no response)");
+  });
+
+  it.each(REVISIONS)(
+    "the template reads each demo tool's page, completes names, and refuses one it does not know (%s)",
+    async (revision) => {
+      const { person } = scripted();
+      const { client, close } = await connectMcp(tools, person, { revision });
+      try {
+        const read = await client.readResource({ uri: "demo://tools/text_slug" });
+        expect(read.contents).toEqual([
+          {
+            uri: "demo://tools/text_slug",
+            mimeType: "text/plain",
+            text: "Text Slug: Turn a title into a lowercase URL slug. Letters and digits stay, accents lose their marks, the rest becomes the separator.",
+          },
+        ]);
+        const completed = await client.complete({
+          ref: { type: "ref/resource", uri: "demo://tools/{name}" },
+          argument: { name: "name", value: "text_s" },
+        });
+        expect(completed.completion.values).toEqual(["text_slug", "text_stats"]);
+        await expect(client.readResource({ uri: "demo://tools/nope" })).rejects.toThrow(
+          "Demo tool failed: there is no demo tool called nope",
+        );
+        await expect(client.getPrompt({ name: "summarize_text", arguments: {} })).rejects.toThrow(
+          "Invalid arguments at /: must have required properties text",
+        );
+      } finally {
+        await close();
+      }
+    },
+  );
 });
 
 describe("the cards the page draws", () => {

@@ -88,6 +88,7 @@ describe("the docs tools over MCP", () => {
       "/guide/deploying",
       "/guide/middleware",
       "/guide/migrating",
+      "/guide/resources",
       "/guide/telemetry",
       "/guide/validation",
       "/hosts",

@@ -6,6 +6,7 @@ import type { AnyTool } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   failureChannel,
@@ -63,5 +64,6 @@ export async function aiPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "ai", range: peerRange("ai") },
     failure,
     content: contentLine(read?.value),
+    catalog: catalogRefused("toAiTool", (options) => toAiTool(tool, options as never)),
   };
 }

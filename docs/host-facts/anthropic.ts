@@ -8,6 +8,7 @@ import { toAnthropicTools } from "@agntn/tools/anthropic";
 import { ToolError } from "@anthropic-ai/sdk/lib/tools/ToolError";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   type HostIntro,
@@ -56,5 +57,6 @@ export async function anthropicPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "@anthropic-ai/sdk", range: peerRange("@anthropic-ai/sdk") },
     failure,
     content: contentLine(Array.isArray(probed) ? probed : [{ type: "text" }]),
+    catalog: catalogRefused("toAnthropicTools", (options) => toAnthropicTools([tool], options as never)),
   };
 }

@@ -8,6 +8,7 @@ import { toGoogleTool } from "@agntn/tools/google";
 import type { FunctionResponse } from "@google/genai";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   type HostIntro,
@@ -66,5 +67,6 @@ export async function googlePanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "@google/genai", range: peerRange("@google/genai") },
     failure,
     content: contentLine(probeParts(probed)),
+    catalog: catalogRefused("toGoogleTool", (options) => toGoogleTool([tool], options as never)),
   };
 }

@@ -8,6 +8,7 @@ import { toLangChainTools } from "@agntn/tools/langchain";
 import type { ToolMessage } from "@langchain/core/messages";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   type HostIntro,
@@ -64,5 +65,6 @@ export async function langchainPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "@langchain/core", range: peerRange("@langchain/core") },
     failure,
     content: contentLine(typeof probed.content === "string" ? [{ type: "text" }] : probed.content),
+    catalog: catalogRefused("toLangChainTools", (options) => toLangChainTools([tool], options as never)),
   };
 }

@@ -8,6 +8,7 @@ import type { AnyTool } from "@agntn/tools";
 import { toMastraTools } from "@agntn/tools/mastra";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   type HostIntro,
@@ -69,5 +70,6 @@ export async function mastraPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "@mastra/core", range: peerRange("@mastra/core") },
     failure,
     content: contentLine(Array.isArray(read?.value) ? read.value : [{ type: "text" }]),
+    catalog: catalogRefused("toMastraTools", (options) => toMastraTools([tool], options as never)),
   };
 }

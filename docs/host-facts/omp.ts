@@ -11,6 +11,7 @@ import * as TypeBox from "@oh-my-pi/pi-coding-agent/extensibility/legacy-typebox
 import { slugTool } from "../../playground/server/tools.ts";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   failureChannel,
@@ -66,6 +67,9 @@ export async function ompPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "@oh-my-pi/pi-coding-agent", range: peerRange("@oh-my-pi/pi-coding-agent") },
     failure,
     content: contentLine(probed.content),
+    catalog: catalogRefused("registerOmpTools", (options) =>
+      registerOmpTools(recordOmp((schema) => TypeBox.Type.Unsafe(schema)).api, [tool], options as never),
+    ),
   };
 }
 

@@ -11,6 +11,7 @@ import { toOpenAiAgentsTools } from "@agntn/tools/openai-agents";
 import { RunContext } from "@openai/agents";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   type HostIntro,
@@ -55,5 +56,6 @@ export async function openAiAgentsPanel(tool: AnyTool): Promise<UnnumberedPanel>
     peer: { name: "@openai/agents", range: peerRange("@openai/agents") },
     failure,
     content: contentLine(Array.isArray(probed) ? probed : [{ type: "text" }]),
+    catalog: catalogRefused("toOpenAiAgentsTools", (options) => toOpenAiAgentsTools([tool], options as never)),
   };
 }

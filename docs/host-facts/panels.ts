@@ -10,7 +10,7 @@
  * only describe a value.
  */
 import { readFileSync } from "node:fs";
-import { defineTool, Type } from "@agntn/tools";
+import { definePrompt, defineResource, defineTool, Type } from "@agntn/tools";
 
 export type HostKey = "mcp" | "pi" | "omp" | "ai" | "langchain" | "openai-agents" | "mastra" | "anthropic" | "claude-agent" | "google";
 
@@ -65,6 +65,8 @@ export interface HostPanel {
   failure: string;
   /** What the host hands its model of a result with every content kind, measured with {@link CONTENT_PROBE}. */
   content: string;
+  /** Whether the host serves resources and prompts, measured with {@link CATALOG_PROBE} (see catalogServed and catalogRefused). */
+  catalog: string;
 }
 
 /** A panel before computePanels numbers it: the header carries the host's name and blurb only. */
@@ -226,4 +228,52 @@ function kindsOf(blocks: unknown): string[] {
     if ((type === "file" || type === "media") && typeof mediaType === "string") return mediaType.split("/")[0] ?? "file";
     return String(type);
   });
+}
+
+/** A resource and a prompt, handed to each adapter: an MCP face serves them, every other adapter refuses them. */
+export const CATALOG_PROBE = {
+  resources: [defineResource({ name: "Panel note", uri: "panel://note", read: () => "a note" })],
+  prompts: [definePrompt({ name: "panel_prompt", get: () => "Say hello." })],
+};
+
+/** What an MCP client tells of the server it reached: the capabilities it declared, and what it lists. */
+export interface CatalogClient {
+  getServerCapabilities(): { resources?: unknown; prompts?: unknown } | undefined;
+  listResources(): Promise<{ resources: { uri: string }[] }>;
+  listPrompts(): Promise<{ prompts: { name: string }[] }>;
+}
+
+/**
+ * Checks a server a face built with {@link CATALOG_PROBE}: it declares the
+ * `resources` and `prompts` capabilities and lists the probe's resource and
+ * prompt. Throws, naming the face, when it does not.
+ */
+export async function catalogServed(face: string, client: CatalogClient): Promise<void> {
+  const capabilities = client.getServerCapabilities() ?? {};
+  const missing = (["resources", "prompts"] as const).filter((name) => capabilities[name] === undefined);
+  if (missing.length > 0) throw new Error(`${face} does not serve the probe: it declares no ${missing.join(" and no ")} capability`);
+  const resources = (await client.listResources()).resources.map((entry) => entry.uri);
+  const prompts = (await client.listPrompts()).prompts.map((entry) => entry.name);
+  if (!resources.includes("panel://note") || !prompts.includes("panel_prompt")) {
+    throw new Error(`${face} does not serve the probe: it lists ${JSON.stringify({ resources, prompts })}`);
+  }
+}
+
+/**
+ * The fact for an adapter that is no MCP server: handed the probe's
+ * `resources`, then its `prompts`, it must refuse each as an unknown option.
+ * One it took would be served somewhere, and the panel would have to measure
+ * that instead, so that throws.
+ */
+export function catalogRefused(where: string, give: (options: Record<string, unknown>) => unknown): string {
+  for (const key of ["resources", "prompts"] as const) {
+    try {
+      give({ [key]: CATALOG_PROBE[key] });
+    } catch (error) {
+      if (error instanceof Error && error.message.startsWith(`${where}: unknown option "${key}"`)) continue;
+      throw error;
+    }
+    throw new Error(`${where} took ${key}: measure what it serves`);
+  }
+  return `no: ${where} takes no resources or prompts`;
 }

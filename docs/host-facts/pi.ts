@@ -3,6 +3,7 @@ import type { AnyTool } from "@agntn/tools";
 import { registerPiTools } from "@agntn/tools/pi";
 import {
   CONTENT_PROBE,
+  catalogRefused,
   contentLine,
   FAILING_CALLS,
   failureChannel,
@@ -50,5 +51,6 @@ export async function piPanel(tool: AnyTool): Promise<UnnumberedPanel> {
     peer: { name: "@earendil-works/pi-coding-agent", range: peerRange("@earendil-works/pi-coding-agent") },
     failure,
     content: contentLine(probed.content),
+    catalog: catalogRefused("registerPiTools", (options) => registerPiTools(recordPi().api, [tool], options as never)),
   };
 }

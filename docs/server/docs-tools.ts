@@ -129,10 +129,11 @@ interface PanelData {
   import: string;
   peer: { name: string; range: string };
   failure: string;
+  catalog: string;
   registration: unknown;
 }
 
-/** A host-facts panel as markdown: its rows, the import, the peer and the registration as JSON. */
+/** A host-facts panel as markdown: its rows, the import, the peer, the failure channel, resources and prompts, and the registration as JSON. */
 export function panelMarkdown(panels: readonly PanelData[]): PanelText {
   return (name) => {
     const panel = panels.find((entry) => entry.key === name);
@@ -142,6 +143,7 @@ export function panelMarkdown(panels: readonly PanelData[]): PanelText {
       `- import: \`${panel.import}\``,
       `- peer: ${panel.peer.name} ${panel.peer.range}`,
       `- failure channel: ${panel.failure}`,
+      `- resources and prompts: ${panel.catalog}`,
       "",
       "```json",
       JSON.stringify(panel.registration, null, 2),

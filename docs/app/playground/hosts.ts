@@ -10,6 +10,9 @@
  * During a call each host reaches the person its own way, through a
  * {@link Person} the page implements: MCP with progress notifications and
  * elicitation forms, Pi and OMP with partial results and one dialog per field.
+ *
+ * The MCP server also serves the demo resources and prompt (catalog.ts); the
+ * MCP card asks for them one request at a time and shows the raw response.
  */
 import { type AnyTool, Type } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
@@ -22,13 +25,27 @@ import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { asSchema } from "ai";
 import { tools as demoTools } from "../../../playground/server/tools.ts";
 import { recordOmp, recordPi } from "../../host-facts/recorders.ts";
+import { prompts, resources } from "./catalog.ts";
 import { type Shown, shownBlocks, shownModelOutput } from "./shown.ts";
-import type { CallOptions, Channel, FormRequest, HostAnswer, HostKey, Person, ProgressStep, Revision } from "./types.ts";
-import { tapTransport, wireLine } from "./wire.ts";
+import {
+  CATALOG_PARAMS,
+  type CallOptions,
+  type CatalogMethod,
+  type Channel,
+  type FormRequest,
+  type HostAnswer,
+  type HostKey,
+  type Person,
+  type ProgressStep,
+  type Revision,
+} from "./types.ts";
+import { type Direction, tapTransport, wireLine } from "./wire.ts";
 
 export interface Hosts {
   readonly tools: readonly AnyTool[];
   call(host: HostKey, tool: string, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer>;
+  /** One request to the MCP server's resources or prompts, on a fresh pair: the JSON-RPC response as it crossed the pair. */
+  catalog(method: CatalogMethod, revision: Revision): Promise<unknown>;
 }
 
 /** A question may wait for a person far longer than the SDK's 60 s default; a day is "no time limit" here. */
@@ -106,8 +123,26 @@ function dialogContext(person: Person, callSignal: AbortSignal) {
 /** What the tab's client declares of MCP Apps: it renders views (the card shows them, ../components/playground/AppView.vue). */
 const RENDERS_APPS = { extensions: { "io.modelcontextprotocol/ui": { mimeTypes: ["text/html;profile=mcp-app"] } } };
 
-/** One MCP connection over a fresh in-memory pair: a 2025 session, or the 2026 per-request entry the SDK serves stdio with. */
-export async function connectMcp(tools: readonly AnyTool[], person: Person, options: { revision: Revision; signal?: AbortSignal }) {
+/** Nobody at the tab: for a connection that asks nothing of the reader (the card's resources and prompts). */
+const NOBODY: Person = {
+  progress() {},
+  form: async () => ({ action: "cancel" }),
+  dialog: async () => undefined,
+  notify() {},
+  wire() {},
+};
+
+/**
+ * One MCP connection over a fresh in-memory pair: a 2025 session, or the 2026
+ * per-request entry the SDK serves stdio with. The server has the demo
+ * resources and prompts (catalog.ts) beside the tools; `tap` sees every
+ * message as it crossed the pair.
+ */
+export async function connectMcp(
+  tools: readonly AnyTool[],
+  person: Person,
+  options: { revision: Revision; signal?: AbortSignal; tap?: (direction: Direction, message: unknown) => void },
+) {
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
   const info = { name: "docs-playground", version: "1.0.0" };
   // A connection without a call of its own (a view's) has nothing to stop its questions but the person.
@@ -115,10 +150,10 @@ export async function connectMcp(tools: readonly AnyTool[], person: Person, opti
   const modern = options.revision === "2026-07-28";
   let closeServer: () => Promise<void>;
   if (modern) {
-    const handle = serveStdio(() => createMcpServer(info, tools), { transport: serverSide });
+    const handle = serveStdio(() => createMcpServer(info, tools, { resources, prompts }), { transport: serverSide });
     closeServer = () => handle.close();
   } else {
-    const server = createMcpServer(info, tools);
+    const server = createMcpServer(info, tools, { resources, prompts });
     await server.connect(serverSide);
     closeServer = () => server.close();
   }
@@ -132,7 +167,12 @@ export async function connectMcp(tools: readonly AnyTool[], person: Person, opti
     const params = request.params as unknown as FormRequest;
     return (await person.form({ message: params.message, requestedSchema: params.requestedSchema }, signal)) as never;
   });
-  await client.connect(tapTransport(clientSide, (direction, message) => person.wire(wireLine(direction, message))));
+  await client.connect(
+    tapTransport(clientSide, (direction, message) => {
+      options.tap?.(direction, message);
+      person.wire(wireLine(direction, message));
+    }),
+  );
   return {
     client,
     close: async () => {
@@ -194,8 +234,34 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
     }
   }
 
+  async function catalog(method: CatalogMethod, revision: Revision): Promise<unknown> {
+    let answer: unknown;
+    const tap = (direction: Direction, message: unknown) => {
+      if (direction === "in" && typeof message === "object" && message !== null && ("result" in message || "error" in message)) {
+        answer = message;
+      }
+    };
+    const connection = await connectMcp(tools, NOBODY, { revision, tap });
+    try {
+      const { client } = connection;
+      // A refusal is an error response the tap already kept; the client's throw adds nothing to it.
+      await (method === "resources/list"
+        ? client.listResources()
+        : method === "resources/templates/list"
+          ? client.listResourceTemplates()
+          : method === "resources/read"
+            ? client.readResource(CATALOG_PARAMS[method])
+            : client.getPrompt(CATALOG_PARAMS[method])
+      ).catch(() => {});
+      return answer;
+    } finally {
+      await connection.close();
+    }
+  }
+
   return {
     tools,
+    catalog,
     call(host, name, args, person, options) {
       const tool = byName.get(name);
       if (!tool) return Promise.reject(new Error(`no demo tool named ${JSON.stringify(name)}`));

@@ -8,6 +8,7 @@
 import { type ContentBlock, sanitizeLine } from "@agntn/tools";
 // The playground shows blocks the way the hosts note them, so it shares their helpers (not public API).
 import { base64Bytes, blockNote, CONTENT_KINDS, formatBytes, isBase64 } from "../../../src/core/content.ts";
+import { visibleJson } from "./presets.ts";
 
 /** An image as a card draws it. */
 export interface ShownImage {
@@ -135,4 +136,15 @@ function partInto(out: ReturnType<typeof collect>, part: unknown): void {
   const image = ["file", "image-data", "file-data", "media"].includes(String(part.type)) ? drawable(part.mediaType, data) : undefined;
   if (image) out.images.push(image);
   else out.lines.push(kindNote(part.type, part.mediaType));
+}
+
+/**
+ * A JSON-RPC response as the MCP card shows it: pretty JSON with every hidden
+ * character spelled out, `jsonrpc` and `id` first and the rest as it came.
+ * Nothing at all (no response reached the client) is said in words.
+ */
+export function shownResponse(message: unknown): string {
+  if (typeof message !== "object" || message === null) return "(no response)";
+  const { jsonrpc, id, ...rest } = message as Record<string, unknown>;
+  return visibleJson({ jsonrpc, id, ...rest }, 2);
 }

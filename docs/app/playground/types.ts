@@ -12,6 +12,25 @@ export const HOST_KEYS: readonly HostKey[] = ["mcp", "pi", "omp", "ai"];
 export type Revision = "2025-11-25" | "2026-07-28";
 export const REVISIONS: readonly Revision[] = ["2025-11-25", "2026-07-28"];
 
+/**
+ * What the MCP card asks of the demo server's resources and prompts, one
+ * request a click, each on a fresh pair: the two listings, a read of the
+ * fixed resource, and the prompt with a fixed text.
+ */
+export type CatalogMethod = "resources/list" | "resources/templates/list" | "resources/read" | "prompts/get";
+export const CATALOG_METHODS: readonly CatalogMethod[] = ["resources/list", "resources/templates/list", "resources/read", "prompts/get"];
+export const CATALOG_PARAMS = {
+  "resources/read": { uri: "demo://readme" },
+  "prompts/get": { name: "summarize_text", arguments: { text: "Define a tool once and serve it on every host." } },
+} as const;
+
+/** A catalog request as its button names it: the method, and what it reads or gets. */
+export function catalogLabel(method: CatalogMethod): string {
+  if (method === "resources/read") return `${method} ${CATALOG_PARAMS[method].uri}`;
+  if (method === "prompts/get") return `${method} ${CATALOG_PARAMS[method].name}`;
+  return method;
+}
+
 /** How a host answered: a plain result, a returned `isError`, a throw, or (AI SDK) a refusal by the input schema. */
 export type Channel = "result" | "isError" | "thrown" | "refused";
 
