@@ -42,9 +42,10 @@ describe.skipIf(process.env.AGNTN_TEST_DOCUS !== "1")("a Docus site with the mod
       const legacy = (await client!.listTools()).tools;
       const listed = (await modern.listTools()).tools;
       expect(listed.map((tool) => tool.name)).toEqual(legacy.map((tool) => tool.name));
-      // The page tools' schemas as SDK v1 lists them (Zod → JSON Schema), without the draft-07 `$schema` tag.
+      // The page tools' schemas exactly as SDK v1 lists them (Zod → draft-07 JSON Schema, its `$schema` tag included).
       for (const name of ["get-page", "list-pages"]) {
-        const { $schema: _draft, ...v1 } = legacy.find((tool) => tool.name === name)!.inputSchema as Record<string, unknown>;
+        const v1 = legacy.find((tool) => tool.name === name)!.inputSchema;
+        expect(v1).toHaveProperty("$schema", "http://json-schema.org/draft-07/schema#");
         expect(listed.find((tool) => tool.name === name)!.inputSchema).toEqual(v1);
       }
       const pages = await modern.callTool({ name: "list-pages", arguments: {} });
