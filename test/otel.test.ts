@@ -376,4 +376,58 @@ describe("on a built Nuxt app's route, with telemetry() as agntnTools.middleware
       expect(span.attributes).toEqual(expect.arrayContaining([{ key: "mcp.protocol.version", value: { stringValue: revision } }]));
     }
   });
+
+  it.each([
+    ["2025-11-25", {}],
+    ["2026-07-28", { versionNegotiation: { mode: { pin: "2026-07-28" } } }],
+  ] as const)("traces the reads and gets of the app's resources and prompts and the toolkit's own on %s", async (_revision, options) => {
+    receiver.spans.length = 0;
+    const client = new Client({ name: "otel-nuxt", version: "1.0.0" }, options as never);
+    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", (app as StartedApp).url)));
+    const parent = clientTracer.startSpan("agent step");
+    const _meta = traceMeta(parent);
+    const texts = [
+      await client.readResource({ uri: "docs://readme", _meta }),
+      await client.readResource({ uri: "docs://pages/intro", _meta }),
+      await client.readResource({ uri: "status://toolkit", _meta }),
+    ].map((answer) => (answer.contents[0] as { text: string }).text);
+    const got = [
+      await client.getPrompt({ name: "otel_summary", arguments: { topic: "tides" }, _meta }),
+      await client.getPrompt({ name: "otel_greeting", _meta }),
+    ].map((answer) => (answer.messages[0] as { content: { text: string } }).content.text);
+    const refused = await client.getPrompt({ name: "otel_summary", arguments: {}, _meta }).then(
+      () => "answered",
+      (error: { code?: number; message?: string }) => `${error.code} ${error.message}`,
+    );
+    parent.end();
+    await until(() => receiver.spans.length >= 6);
+    await client.close();
+    expect(texts).toEqual(["# Readme", "page intro", "all green"]);
+    expect(got).toEqual(["Summarize tides.", "Hello from the toolkit."]);
+    expect(refused).toBe("-32602 Invalid arguments at /: must have required properties topic");
+    const ok = { traceId: parent.spanContext().traceId, parentSpanId: parent.spanContext().spanId, status: { code: 0 } };
+    expect(receiver.spans.map(placed)).toEqual([
+      { name: "resources/read", ...ok },
+      { name: "resources/read", ...ok },
+      { name: "resources/read", ...ok },
+      { name: "prompts/get otel_summary", ...ok },
+      { name: "prompts/get otel_greeting", ...ok },
+      {
+        name: "prompts/get otel_summary",
+        ...ok,
+        status: { code: 2, message: "Invalid arguments at /: must have required properties topic" },
+      },
+    ]);
+    const attribute = (span: ExportedSpan | undefined, key: string) =>
+      (span?.attributes.find((one) => one.key === key)?.value as { stringValue?: string } | undefined)?.stringValue;
+    expect(receiver.spans.map((span) => attribute(span, "mcp.resource.uri") ?? attribute(span, "gen_ai.prompt.name"))).toEqual([
+      "docs://readme",
+      "docs://pages/intro",
+      "status://toolkit",
+      "otel_summary",
+      "otel_greeting",
+      "otel_summary",
+    ]);
+    expect(attribute(receiver.spans[5], "error.type")).toBe("-32602");
+  });
 });

@@ -3,7 +3,12 @@
  * (logging, metrics, rate limits, caching, audit, traces). `withMiddleware`
  * returns the tools with the chain attached; every host runs a call through
  * the core's one path (./call.ts), which runs the chain, so nothing is set up
- * per host.
+ * per host. The same chain runs around a resource's read and a prompt's get
+ * on the MCP faces (`withMiddleware` takes resource and prompt lists too;
+ * src/protocol/catalog-chain.ts runs it): the call then says `kind`
+ * `resource` or `prompt`, and `tool` describes the resource or prompt as a
+ * read-effect entry, so a middleware written for tools (a rate limit, an
+ * audit log) works on reads unchanged.
  *
  * The rules, each tested (test/core/middleware.test.ts):
  * - Order: `withMiddleware(tools, a, b)` runs `a` first, then `b`, then the
@@ -28,6 +33,8 @@ import { jsonCopy } from "./content.ts";
 import type { HostContext } from "./context.ts";
 import { type PreparedTool, prepareTool } from "./define.ts";
 import { failureText, ToolDefinitionError } from "./errors.ts";
+import { type AnyPrompt, preparePrompt } from "./prompts.ts";
+import { type AnyResource, prepareResource } from "./resources.ts";
 import { readResult, resultOutcome } from "./result.ts";
 import { isRecord } from "./schema.ts";
 import type { AnyTool, Caller, Effect, ToolResult } from "./types.ts";
@@ -40,11 +47,21 @@ export interface CalledTool {
   readonly effect: Effect;
 }
 
+/** What a call is for: a tool (`tools/call`), a resource's read (`resources/read`) or a prompt's get (`prompts/get`). */
+export type CallKind = "tool" | "resource" | "prompt";
+
 /** One call, as a middleware sees it: read-only. Each part is `undefined` where the host has no such thing. */
 export interface ToolCall {
+  readonly kind: CallKind;
+  /** The tool called; for a read or a get, the resource or prompt (its name, title and description), with effect `read`. */
   readonly tool: CalledTool;
-  /** The checked input (a frozen copy); `undefined` when the arguments failed the check. */
+  /**
+   * The checked input (a frozen copy); `undefined` when the arguments failed the check. For a read, the template's
+   * variables (`{}` for a fixed resource); for a get, the prompt's arguments.
+   */
   readonly input: unknown;
+  /** For a read: the URI read. */
+  readonly uri: string | undefined;
   /** Which host runs the call: `mcp`, `toolkit`, `pi`, `omp`, `ai`, `cli`, `langchain`, …, or `invoke` for `invokeTool`. */
   readonly host: string;
   /** The caller, on an HTTP host with authorization (a frozen copy). */
@@ -62,7 +79,11 @@ export interface ToolCall {
 /** Runs the rest of the chain and the tool. */
 export type Next = () => Promise<CallOutcome>;
 
-/** Code around a call: it answers with the call's outcome, from `next()` or its own. */
+/**
+ * Code around a call: it answers with the call's outcome, from `next()` or its own. A read answers with its contents
+ * as `resource` blocks (`details` holds the read's answer); a get with its messages' blocks (`details` holds the
+ * prompt's answer).
+ */
 export type Middleware = (call: ToolCall, next: Next) => CallOutcome | Promise<CallOutcome>;
 
 /** What a host knows of a call beyond the tool's context, handed to middleware as part of {@link ToolCall}. */
@@ -76,23 +97,41 @@ export interface CallFacts {
 }
 
 /**
- * The tools with the chain around every call. Each is a copy of its
- * definition; the originals are left as they are. Throws when a middleware is
- * not a function, or a tool is broken.
+ * The definitions with the chain around every call: tools, resources (each
+ * read) or prompts (each get), in any mix. Each is a copy of its definition;
+ * the originals are left as they are. Throws when a middleware is not a
+ * function, or a definition is broken.
  */
-export function withMiddleware<T extends AnyTool>(tools: readonly T[], ...middleware: Middleware[]): T[] {
-  if (!Array.isArray(tools)) throw new ToolDefinitionError("withMiddleware: tools must be an array of tool definitions");
+export function withMiddleware<T extends AnyTool | AnyResource | AnyPrompt>(definitions: readonly T[], ...middleware: Middleware[]): T[] {
+  if (!Array.isArray(definitions)) {
+    throw new ToolDefinitionError("withMiddleware: the first argument must be an array of tool, resource or prompt definitions");
+  }
   for (const [i, one] of middleware.entries()) {
     if (typeof one !== "function") {
       throw new ToolDefinitionError(`withMiddleware: middleware ${i + 1} must be a function (call, next) => outcome, got ${typeOf(one)}`);
     }
   }
-  return tools.map((tool) => {
-    prepareTool(tool);
-    const copy = { ...tool };
-    setChain(copy, [...middleware, ...(chainOf(tool) ?? [])]);
+  return definitions.map((definition) => {
+    prepareDefinition(definition);
+    const copy = { ...definition };
+    setChain(copy, [...middleware, ...(chainOf(definition) ?? [])]);
     return copy;
   });
+}
+
+/** Checks a definition by what it is: a prompt has `get`, a resource `read` and `uri` or `uriTemplate`, anything else is read as a tool. */
+function prepareDefinition(definition: AnyTool | AnyResource | AnyPrompt): void {
+  if (isRecord(definition) && definition.execute === undefined) {
+    if (definition.get !== undefined && definition.read === undefined) {
+      preparePrompt(definition as AnyPrompt);
+      return;
+    }
+    if (definition.read !== undefined && (definition.uri !== undefined || definition.uriTemplate !== undefined)) {
+      prepareResource(definition as AnyResource);
+      return;
+    }
+  }
+  prepareTool(definition as AnyTool);
 }
 
 /** What a value is, for a line that must not echo it: `null`, `an array`, or its `typeof`. */
@@ -199,8 +238,10 @@ type OutcomeFor = (result: ToolResult) => CallOutcome;
  * middleware (bench/middleware.ts).
  */
 class CallView implements ToolCall {
+  readonly kind: CallKind;
   readonly tool: CalledTool;
   readonly input: unknown;
+  readonly uri: string | undefined;
   readonly host: string;
   readonly caller: Readonly<Caller> | undefined;
   readonly method: string | undefined;
@@ -211,10 +252,12 @@ class CallView implements ToolCall {
   readonly signal: AbortSignal | undefined;
   readonly #outcomeFor: OutcomeFor;
 
-  constructor(tool: CalledTool, input: unknown, valid: boolean, host: HostContext, outcomeFor: OutcomeFor) {
+  constructor(target: ChainTarget, input: unknown, valid: boolean, host: HostContext) {
     const facts = host.call;
-    this.tool = tool;
+    this.kind = target.kind ?? "tool";
+    this.tool = target.tool;
     this.input = valid ? frozenCopy(input) : undefined;
+    this.uri = target.uri;
     this.host = facts?.host ?? "unknown";
     this.caller = host.auth ? frozenCopy(host.auth) : undefined;
     this.method = facts?.method;
@@ -223,7 +266,7 @@ class CallView implements ToolCall {
     this.revision = facts?.revision;
     this.meta = facts?.meta ? frozenCopy(facts.meta) : undefined;
     this.signal = host.signal;
-    this.#outcomeFor = outcomeFor;
+    this.#outcomeFor = target.outcomeFor;
     Object.freeze(this);
   }
 
@@ -294,7 +337,11 @@ function thrownOutcome(tool: string, error: unknown): CallOutcome {
 
 /** What a chain runs around: the tool, its checked input (or the failure `next()` answers with), the tool's run, and how `outcomeOf` reads a result. */
 export interface ChainTarget {
+  /** `tool` when left out. */
+  kind?: CallKind;
   tool: CalledTool;
+  /** A read's URI. */
+  uri?: string;
   checked: { ok: true; value: unknown } | { ok: false; failure: CallOutcome };
   run: (value: unknown) => Promise<CallOutcome>;
   outcomeFor: OutcomeFor;
@@ -303,7 +350,7 @@ export interface ChainTarget {
 /** Runs a call through its chain, outermost middleware first. */
 export function runChain(chain: readonly Middleware[], target: ChainTarget, host: HostContext): Promise<CallOutcome> {
   const { tool, checked, run } = target;
-  const call = new CallView(tool, checked.ok ? checked.value : undefined, checked.ok, host, target.outcomeFor);
+  const call = new CallView(target, checked.ok ? checked.value : undefined, checked.ok, host);
   const innermost: Next = checked.ok ? () => run(checked.value) : () => Promise.resolve(checked.failure);
   const first = chain.reduceRight<Next>((next, middleware) => () => step(middleware, call, next, tool.name), innermost);
   return first();

@@ -19,6 +19,7 @@ import {
   type ServerContext,
 } from "@modelcontextprotocol/server";
 import { ToolDefinitionError } from "../core/errors.ts";
+import type { Middleware } from "../core/middleware.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import {
@@ -26,13 +27,13 @@ import {
   complete,
   completesRef,
   failureOf,
-  getPrompt,
   indexOf,
   listResources,
   notFound,
   readResource,
   unknownPrompt,
 } from "../protocol/catalog-answers.ts";
+import { calledEntry, chained, chainedGet, chainedRead } from "../protocol/catalog-chain.ts";
 import type { Catalog, ForeignCatalog, ForeignMethod, PromptListing, ServedContext } from "../protocol/served.ts";
 
 /** A 2026-07-28 caching hint, as the spec names its two fields on the wire. */
@@ -133,6 +134,8 @@ export interface CatalogServing {
   foreign?: ForeignCatalog | undefined;
   /** The server's hints, checked ({@link checkCacheHints}). */
   hints?: WireHints | undefined;
+  /** The chain around the foreign catalog's reads and gets (the catalog's own entries carry theirs, from `withMiddleware`). */
+  middleware?: readonly Middleware[] | undefined;
   contextOf: ContextOf;
 }
 
@@ -152,6 +155,31 @@ async function askForeign(
     const message = String((error as { message?: unknown }).message ?? "");
     // SDK v1 prefixes its own code to the message (`MCP error -32602: …`); the code travels in the answer already.
     throw new ProtocolError(code, sanitizeLine(message.replace(/^MCP error -?\d+: /, "")));
+  }
+}
+
+/**
+ * A foreign read or get, through the server's chain when it has one. The
+ * middleware sees the URI (a read) or the prompt's name as the entry's name:
+ * the foreign catalog's listings are not looked up for one call.
+ */
+async function askForeignChained(
+  foreign: ForeignCatalog,
+  method: "resources/read" | "prompts/get",
+  params: Record<string, unknown>,
+  context: ServedContext,
+  name: string,
+  chain: readonly Middleware[] | undefined,
+): Promise<Record<string, unknown>> {
+  if (!chained(chain)) return askForeign(foreign, method, params, context, name);
+  const called = calledEntry(name, undefined, undefined);
+  const ask = () => askForeign(foreign, method, params, context, name) as Promise<never>;
+  try {
+    if (method === "resources/read") return (await chainedRead(chain, called, name, {}, context, ask)) as never;
+    const args = isRecord(params.arguments) ? params.arguments : {};
+    return (await chainedGet(chain, called, { ok: true, value: args }, context, ask)) as never;
+  } catch (error) {
+    throw sdkError(error, name);
   }
 }
 
@@ -177,7 +205,7 @@ export function checkCatalog(catalog: Catalog): void {
 
 /** Sets the resource, prompt and completion handlers a catalog needs on `server` (none for an empty part). */
 export function serveCatalog(server: Server, serving: CatalogServing): void {
-  const { catalog, foreign, hints = {}, contextOf, scopeCheck } = serving;
+  const { catalog, foreign, hints = {}, contextOf, scopeCheck, middleware } = serving;
   const index = indexOf(catalog);
   const parts = catalogParts(catalog);
   /** Refuses a read, get or completion above the token's scopes, where it is about to run. */
@@ -225,7 +253,8 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       }
       if (!answer) {
         if (!foreign?.resources) throw sdkError(notFound(uri), uri);
-        return hinted(server, ctx, await askForeign(foreign, "resources/read", { uri }, context, uri), hints["resources/read"]) as never;
+        const theirs = await askForeignChained(foreign, "resources/read", { uri }, context, uri, middleware);
+        return hinted(server, ctx, theirs, hints["resources/read"]) as never;
       }
       const own = answer.entry.cache;
       // The resource's own hint (2026-07-28 names its fields ttlMs and cacheScope) over the server's.
@@ -252,7 +281,8 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
           throw sdkError(error, name);
         }
       }
-      if (foreign?.prompts) return (await askForeign(foreign, "prompts/get", { ...request.params }, context, name)) as never;
+      if (foreign?.prompts)
+        return (await askForeignChained(foreign, "prompts/get", { ...request.params }, context, name, middleware)) as never;
       throw sdkError(unknownPrompt(name), name);
     });
   }

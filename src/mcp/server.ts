@@ -146,6 +146,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     foreign: set.foreign,
     scopeCheck: options.scopeCheck,
     hints: options.cacheHints,
+    middleware: set.middleware,
     contextOf: (ctx, method) => servedContext(server, ctx, method, report),
   });
   server.setRequestHandler("tools/call", async (request, ctx) => {

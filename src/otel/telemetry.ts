@@ -7,6 +7,10 @@
  * - A span per call: `tools/call <tool>` (kind SERVER) on MCP hosts, whose
  *   parent is the client's trace context from `params._meta` when it sent one;
  *   `execute_tool <tool>` (kind INTERNAL) under the active span elsewhere.
+ *   Around a resource's read the span is `resources/read` with the URI in
+ *   `mcp.resource.uri` (the conventions keep URIs out of span names, which
+ *   must stay few); around a prompt's get, `prompts/get <prompt>` with
+ *   `gen_ai.prompt.name`. Neither carries the `gen_ai.tool.*` attributes.
  * - Attributes where the host knows them: `mcp.method.name`,
  *   `mcp.protocol.version`, `mcp.session.id`, `jsonrpc.request.id`,
  *   `gen_ai.tool.name`, `gen_ai.operation.name`; on a failure of any kind
@@ -15,9 +19,10 @@
  *   `agntn.tool.failure`, and an error status with the failure's text.
  *   Arguments and results only when an option asks.
  * - Metrics: the histogram `mcp.server.operation.duration` (seconds) on MCP
- *   hosts, and on every host the histogram `agntn.tool.call.duration` and the
- *   counter `agntn.tool.calls`, each with the span's low-cardinality
- *   attributes (the conventions name no tool metric outside MCP).
+ *   hosts, reads and gets included, and for tool calls on every host the
+ *   histogram `agntn.tool.call.duration` and the counter `agntn.tool.calls`,
+ *   each with the span's low-cardinality attributes (the conventions name no
+ *   tool metric outside MCP; the URI read is left out of metrics).
  */
 import {
   type Attributes,
@@ -92,26 +97,52 @@ function remoteParent(meta: Readonly<Record<string, unknown>> | undefined): Cont
 
 /** The attributes both the span and the metrics carry: few values each, never the arguments. */
 function callAttributes(call: ToolCall, mcp: boolean): Attributes {
-  const attributes: Attributes = { "gen_ai.tool.name": call.tool.name, "gen_ai.operation.name": "execute_tool" };
+  const attributes: Attributes =
+    call.kind === "prompt"
+      ? { "gen_ai.prompt.name": call.tool.name }
+      : call.kind === "resource"
+        ? {}
+        : { "gen_ai.tool.name": call.tool.name, "gen_ai.operation.name": "execute_tool" };
   if (mcp) attributes["mcp.method.name"] = call.method as string;
   if (call.revision) attributes["mcp.protocol.version"] = call.revision;
   return attributes;
 }
 
+/** The span's name: `<method> <tool or prompt>`, a read's method alone, `execute_tool <tool>` off MCP. */
+function spanName(call: ToolCall, mcp: boolean): string {
+  if (call.kind === "resource") return call.method ?? "resources/read";
+  return `${mcp ? call.method : "execute_tool"} ${call.tool.name}`;
+}
+
 /** What only the span carries: the ids of this one call. */
 function spanAttributes(call: ToolCall, base: Attributes, options: TelemetryOptions): Attributes {
   const attributes: Attributes = { ...base, "agntn.host": call.host };
+  if (call.uri !== undefined) attributes["mcp.resource.uri"] = call.uri;
   if (call.sessionId) attributes["mcp.session.id"] = call.sessionId;
   if (call.requestId !== undefined) attributes["jsonrpc.request.id"] = String(call.requestId);
   if (options.recordArguments && call.input !== undefined) attributes["gen_ai.tool.call.arguments"] = JSON.stringify(call.input);
   return attributes;
 }
 
+/**
+ * What `error.type` says of a failure: `tool_error` for a tool call (every failure is a result with `isError` on the
+ * wire); for a read or a get, which fail as JSON-RPC errors, the error's code as text, as the conventions ask.
+ */
+function errorType(call: ToolCall, outcome: Extract<CallOutcome, { ok: false }>): string {
+  if (call.kind === "tool") return "tool_error";
+  if (outcome.kind === "input") return "-32602";
+  const error = outcome.kind === "thrown" ? (outcome.error as { code?: unknown; name?: unknown } | null) : null;
+  if (typeof error?.code === "number") return String(error.code);
+  // A refusal the entry wrote (an unknown resource, a bad argument: src/protocol/served.ts) is bad params.
+  if (error?.name === "ServedRefusal") return "-32602";
+  return "-32603";
+}
+
 /** Marks a span with the call's outcome: an error status and `error.type` on every failure. */
-function endSpan(span: Span, outcome: CallOutcome, options: TelemetryOptions): void {
+function endSpan(span: Span, call: ToolCall, outcome: CallOutcome, options: TelemetryOptions): void {
   if (options.recordResults) span.setAttribute("gen_ai.tool.call.result", outcome.text);
   if (!outcome.ok) {
-    span.setAttributes({ "error.type": "tool_error", "agntn.tool.failure": outcome.kind });
+    span.setAttributes({ "error.type": errorType(call, outcome), "agntn.tool.failure": outcome.kind });
     span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.text });
   }
   span.end();
@@ -156,22 +187,23 @@ export function telemetry(options: TelemetryOptions = {}): Middleware {
     let outcome: CallOutcome;
     if (traced) {
       const parent = mcp ? remoteParent(call.meta) : context.active();
-      const name = `${mcp ? call.method : "execute_tool"} ${call.tool.name}`;
       const span = tracer.startSpan(
-        name,
+        spanName(call, mcp),
         { kind: mcp ? SpanKind.SERVER : SpanKind.INTERNAL, attributes: spanAttributes(call, base, options) },
         parent,
       );
       outcome = await context.with(trace.setSpan(parent, span), next);
-      endSpan(span, outcome, options);
+      endSpan(span, call, outcome, options);
     } else {
       outcome = await next();
     }
     const seconds = (performance.now() - started) / 1000;
-    const attributes = outcome.ok ? base : { ...base, "error.type": "tool_error" };
+    const attributes = outcome.ok ? base : { ...base, "error.type": errorType(call, outcome) };
     if (mcp) measured.mcpDuration.record(seconds, attributes);
-    measured.callDuration.record(seconds, attributes);
-    measured.calls.add(1, attributes);
+    if (call.kind === "tool") {
+      measured.callDuration.record(seconds, attributes);
+      measured.calls.add(1, attributes);
+    }
     return outcome;
   };
 

@@ -14,6 +14,7 @@
  *   `log` (cleaned lines, levels checked) and `progress`, dropped once the
  *   function has answered.
  */
+import { chainOf } from "../core/chains.ts";
 import { readContent } from "../core/content.ts";
 import { callContext, type HostContext } from "../core/context.ts";
 import { linesText, ToolDefinitionError } from "../core/errors.ts";
@@ -37,6 +38,7 @@ import { isRecord, propertiesOf } from "../core/schema.ts";
 import type { ContentBlock } from "../core/types.ts";
 import { describeProblems } from "../core/validate.ts";
 import { indexOf } from "./catalog-answers.ts";
+import { type ArgumentsCheck, calledEntry, chained, chainedGet, chainedRead } from "./catalog-chain.ts";
 import type {
   Catalog,
   CompletionAnswer,
@@ -196,16 +198,31 @@ function withContext<R, T>(
   );
 }
 
+/** The entry as a middleware sees it, and the chain `withMiddleware` gave its definition, when it has one. */
+function chainOfEntry(entry: PreparedFixed | PreparedTemplate | PreparedPrompt) {
+  const chain = chainOf(entry.definition);
+  return chain && chain.length > 0 ? { chain, called: calledEntry(entry.name, entry.title, entry.description) } : undefined;
+}
+
+const NO_VARIABLES: Readonly<Record<string, string>> = Object.freeze({});
+
 function servedResource(entry: PreparedFixed): ServedResource {
+  const read = (uri: string, context: ServedContext) =>
+    withContext(
+      entry.name,
+      context,
+      (own) => entry.definition.read(own),
+      (result) => readAnswer(result, uri, entry.mimeType),
+    );
+  const around = chainOfEntry(entry);
   const served: ServedResource = {
     listing: resourceListing(entry),
-    read: (uri, context) =>
-      withContext(
-        entry.name,
-        context,
-        (own) => entry.definition.read(own),
-        (result) => readAnswer(result, uri, entry.mimeType),
-      ),
+    read: around
+      ? (uri, context) =>
+          chained(around.chain)
+            ? chainedRead(around.chain, around.called, uri, NO_VARIABLES, context, () => read(uri, context))
+            : read(uri, context)
+      : read,
   };
   if (entry.cache) served.cache = { ...entry.cache };
   return served;
@@ -213,16 +230,23 @@ function servedResource(entry: PreparedFixed): ServedResource {
 
 function servedTemplate(entry: PreparedTemplate): ServedTemplate {
   const { definition, template } = entry;
+  const read = (uri: string, variables: Record<string, string | string[]>, context: ServedContext) =>
+    withContext(
+      entry.name,
+      context,
+      (own) => definition.read(variables, own),
+      (result) => readAnswer(result, uri, entry.mimeType),
+    );
+  const around = chainOfEntry(entry);
   const served: ServedTemplate = {
     listing: templateListing(entry),
     match: (uri) => template.match(uri),
-    read: (uri, variables, context) =>
-      withContext(
-        entry.name,
-        context,
-        (own) => definition.read(variables, own),
-        (result) => readAnswer(result, uri, entry.mimeType),
-      ),
+    read: around
+      ? (uri, variables, context) =>
+          chained(around.chain)
+            ? chainedRead(around.chain, around.called, uri, variables, context, () => read(uri, variables, context))
+            : read(uri, variables, context)
+      : read,
   };
   const list = definition.list;
   if (typeof list === "function") {
@@ -242,16 +266,18 @@ function servedTemplate(entry: PreparedTemplate): ServedTemplate {
 }
 
 function servedPrompt(entry: PreparedPrompt): ServedPrompt {
+  const get = (accepted: Record<string, unknown>, context: ServedContext) =>
+    withContext(entry.name, context, (own: PromptContext) => entry.definition.get(accepted as never, own), promptAnswer);
+  const around = chainOfEntry(entry);
   const served: ServedPrompt = {
     listing: promptListing(entry),
     get: (args, context) => {
-      let accepted: Record<string, unknown>;
-      try {
-        accepted = checkedArguments(entry, args);
-      } catch (error) {
-        return Promise.reject(error);
+      const checked = checkArguments(entry, args);
+      if (around && chained(around.chain)) {
+        return chainedGet(around.chain, around.called, checked, context, (accepted) => get(accepted, context));
       }
-      return withContext(entry.name, context, (own: PromptContext) => entry.definition.get(accepted as never, own), promptAnswer);
+      if (!checked.ok) return Promise.reject(new ServedRefusal("invalid-params", linesText(checked.lines)));
+      return get(checked.value, context);
     },
   };
   if (entry.completers.size > 0) {
@@ -261,13 +287,12 @@ function servedPrompt(entry: PreparedPrompt): ServedPrompt {
 }
 
 /** The arguments `get` receives: checked against the schema (a missing object reads as `{}`), or `{}` for a prompt without arguments. */
-function checkedArguments(entry: PreparedPrompt, args: unknown): Record<string, unknown> {
+function checkArguments(entry: PreparedPrompt, args: unknown): ArgumentsCheck {
   const checker = entry.checker();
-  if (!checker || !entry.schema) return {};
+  if (!checker || !entry.schema) return { ok: true, value: {} };
   const value = args === undefined ? {} : args;
-  if (checker.check(value)) return value as Record<string, unknown>;
-  const { lines } = describeProblems(entry.schema, checker, value, "Invalid arguments");
-  throw new ServedRefusal("invalid-params", linesText(lines));
+  if (checker.check(value)) return { ok: true, value: value as Record<string, unknown> };
+  return { ok: false, ...describeProblems(entry.schema, checker, value, "Invalid arguments") };
 }
 
 async function completion(

@@ -252,9 +252,11 @@ describe("what a call shows of its host", () => {
     };
     await call(tool as object, { text: "hi" }, host);
     expect(Object.keys(seen as object).sort()).toEqual(
-      ["caller", "host", "input", "meta", "method", "requestId", "revision", "sessionId", "signal", "tool"].sort(),
+      ["caller", "host", "input", "kind", "meta", "method", "requestId", "revision", "sessionId", "signal", "tool", "uri"].sort(),
     );
     expect({ ...(seen as ToolCall) }).toEqual({
+      kind: "tool",
+      uri: undefined,
       tool: { name: "mw_echo", title: "Echo", description: "Says its text back, and keeps what it was given.", effect: "read" },
       input: { text: "hi" },
       host: "mcp",
@@ -290,6 +292,8 @@ describe("withMiddleware refuses what could never run", () => {
   });
 
   it("tools that are not a list", () => {
-    expect(() => withMiddleware(echo as never)).toThrow("withMiddleware: tools must be an array of tool definitions");
+    expect(() => withMiddleware(echo as never)).toThrow(
+      "withMiddleware: the first argument must be an array of tool, resource or prompt definitions",
+    );
   });
 });

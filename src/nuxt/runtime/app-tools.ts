@@ -3,8 +3,8 @@
  * resources and prompts (`agntnTools.resources`, `agntnTools.prompts`),
  * checked once at start-up: a broken tool, resource or prompt, a duplicate
  * name or URI, or a middleware that is no function stops the server, not a
- * request. The app's tools carry
- * the chain; the toolkit's own get the same list through their tool set.
+ * request. The app's tools, resources and prompts carry the chain; the
+ * toolkit's own get the same list through their tool set.
  */
 import { type AnyTool, type Middleware, withMiddleware } from "@agntn/tools";
 import { type Catalog, catalogOf, indexTools, viewsOf } from "@agntn/tools/internal/nuxt";
@@ -43,5 +43,13 @@ function listOf(value: readonly unknown[] | undefined, option: "resources" | "pr
   return value as never[];
 }
 
-/** The app's resources and prompts, checked (a broken definition or a duplicate URI or name stops start-up). */
-export const appCatalog: Catalog = catalogOf(listOf(resources, "resources"), listOf(prompts, "prompts"));
+/** A list with the app's middleware around each read or get, as around each tool call. */
+function chainedList<T extends object>(list: readonly T[]): readonly T[] {
+  return middleware.length > 0 && list.length > 0 ? withMiddleware(list as never[], ...middleware) : list;
+}
+
+/**
+ * The app's resources and prompts, checked (a broken definition or a duplicate URI or name stops start-up), each
+ * with the app's middleware around it; the toolkit's reads and gets pass the same list through the tool set.
+ */
+export const appCatalog: Catalog = catalogOf(chainedList(listOf(resources, "resources")), chainedList(listOf(prompts, "prompts")));
