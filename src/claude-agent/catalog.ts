@@ -18,6 +18,7 @@ import {
 } from "@modelcontextprotocol/sdk/types.js";
 import type { CallFacts } from "../core/middleware.ts";
 import {
+  answered,
   CatalogFailure,
   catalogParts,
   complete,
@@ -47,16 +48,14 @@ function contextOf(extra: Extra, method: string): ServedContext {
 }
 
 /** Runs an answer, a refusal turned into SDK v1's error. */
-async function answering<T>(name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
+function answering<T>(name: string, run: () => Promise<T>): Promise<T> {
+  return answered(run, (error) => {
     const failure = error instanceof CatalogFailure ? error : failureOf(name, error);
-    throw Object.assign(new Error(failure.message), {
+    return Object.assign(new Error(failure.message), {
       code: failure.code,
       ...(failure.uri === undefined ? {} : { data: { uri: failure.uri } }),
     });
-  }
+  });
 }
 
 /** The capabilities the catalog adds, declared before the server connects. */

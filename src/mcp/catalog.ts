@@ -23,6 +23,7 @@ import type { Middleware } from "../core/middleware.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import {
+  answered,
   catalogParts,
   complete,
   completesRef,
@@ -115,12 +116,8 @@ function sdkError(error: unknown, name: string): ProtocolError {
 }
 
 /** Runs an answer, its refusal turned into SDK v2's error. */
-async function answering<T>(name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    throw sdkError(error, name);
-  }
+function answering<T>(name: string, run: () => Promise<T>): Promise<T> {
+  return answered(run, (error) => sdkError(error, name));
 }
 
 /** The per-request facts a read, get or completion gets. */

@@ -73,6 +73,15 @@ export function failureOf(name: string, error: unknown, uri?: string): CatalogFa
   return new CatalogFailure(INTERNAL_ERROR, failureText(name, error));
 }
 
+/** Runs an answer; whatever it throws becomes `refuse(error)`, the SDK's own error for it (each SDK's server says how). */
+export async function answered<T>(run: () => Promise<T>, refuse: (error: unknown) => Error): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw refuse(error);
+  }
+}
+
 /** What one server serves beside tools, indexed. */
 export interface CatalogIndex {
   fixed: Map<string, ServedResource>;
