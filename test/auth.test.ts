@@ -6,7 +6,6 @@
  * createMcpHttpHandler, registerMcpRoute on h3 and a built Nuxt app's route, on
  * both protocol revisions.
  */
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { registerMcpRoute } from "@agntn/tools/h3";
 import { createJwtVerifier, createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
@@ -17,6 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authTools } from "./fixtures/auth-tools.ts";
 import { type AuthorizationServer, startAuthorizationServer } from "./fixtures/authorization-server.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { freePort, serveWith } from "./helpers/loopback.ts";
 
 const APP = join(root, "test/fixtures/nuxt-auth");
 const ALL = "tools:read tools:write tools:destructive";
@@ -31,28 +31,6 @@ let app: StartedApp | undefined;
 let openApp: StartedApp | undefined;
 /** The MCP URL of each face, all requiring tokens. */
 const faces = new Map<string, URL>();
-
-/** A free loopback port: the Nuxt app's audience must be known before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-/** Serves a fetch handler that is made once its own URL is known (the URL is the tokens' audience). */
-async function serveWith(make: (resource: URL) => (request: Request) => Promise<Response>): Promise<{ server: Server; url: URL }> {
-  let fetcher: (request: Request) => Promise<Response> = async () => new Response("starting", { status: 503 });
-  const server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => fetcher(request) });
-  await server.ready();
-  const url = new URL("/mcp", server.url);
-  fetcher = make(url);
-  return { server, url };
-}
 
 beforeAll(async () => {
   as = await startAuthorizationServer();

@@ -19,17 +19,18 @@
 
 import { readFileSync } from "node:fs";
 import { request } from "node:http";
-import { connect, createServer, type Socket } from "node:net";
+import { connect, type Socket } from "node:net";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { registerMcpRoute } from "@agntn/tools/h3";
 import { createJwtVerifier, createMcpHttpHandler, type ExternalTool, type McpHttpHandler } from "@agntn/tools/mcp";
 import { H3 } from "h3";
-import { type Server, serve } from "srvx";
+import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthorizationServer, startAuthorizationServer } from "./fixtures/authorization-server.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { counts, pathTools } from "./fixtures/path-tools.ts";
+import { freePort, serveWith } from "./helpers/loopback.ts";
 
 const APP = join(root, "test/fixtures/nuxt-path");
 const ALL = "tools:read tools:write tools:destructive";
@@ -69,28 +70,6 @@ const servers: Server[] = [];
 const apps: StartedApp[] = [];
 const handlers: Array<{ close(): Promise<void> }> = [];
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-    probe.on("error", reject);
-  });
-}
-
-/** Serves a fetch handler made once its own URL (the tokens' audience) is known. */
-async function serveWith(make: (resource: URL) => (request: Request) => Promise<Response>): Promise<URL> {
-  let fetcher: (request: Request) => Promise<Response> = async () => new Response("starting", { status: 503 });
-  const server = serve({ port: 0, hostname: "127.0.0.1", silent: true, fetch: (request) => fetcher(request) });
-  await server.ready();
-  servers.push(server);
-  const url = new URL("/mcp", server.url);
-  fetcher = make(url);
-  return url;
-}
-
 const authFor = (resource: URL) => ({
   verifier: createJwtVerifier({ issuer: as.issuer, audience: resource }),
   resource,
@@ -107,17 +86,19 @@ beforeAll(async () => {
   });
   for (const auth of [true, false]) {
     let handler: McpHttpHandler | undefined;
-    const url = await serveWith((resource) => {
+    const { server: plain, url } = await serveWith((resource) => {
       handler = createMcpHttpHandler(INFO, pathTools, { external: EXTERNAL, ...(auth ? { auth: authFor(resource) } : {}) });
       return (request) => (handler as McpHttpHandler).fetch(request);
     });
+    servers.push(plain);
     handlers.push(handler as McpHttpHandler);
     faces.push({ name: "createMcpHttpHandler", url, auth, originOption: "allowedOrigins", handler: handler as McpHttpHandler });
-    const h3url = await serveWith((resource) => {
+    const { server: onH3, url: h3url } = await serveWith((resource) => {
       const app = new H3();
       handlers.push(registerMcpRoute(app, INFO, pathTools, { external: EXTERNAL, ...(auth ? { auth: authFor(resource) } : {}) }));
       return async (request) => app.fetch(request);
     });
+    servers.push(onH3);
     faces.push({ name: "registerMcpRoute on h3", url: h3url, auth, originOption: "allowedOrigins" });
   }
   await buildApp(APP);
