@@ -71,19 +71,20 @@ export interface CallContext {
 
 export function callContext(entry: Pick<PreparedTool, "name">, host: HostContext): CallContext {
   let answered = false;
-  const open = new Set<Promise<unknown>>();
+  // Only a question or a sampling request holds a call open; a host with neither makes no set for it.
+  const open = host.ask || host.sample ? new Set<Promise<unknown>>() : undefined;
   const context: ToolContext = {};
   if (host.signal) context.signal = host.signal;
   if (host.host !== undefined) context.host = host.host;
   if (host.auth) context.auth = host.auth;
   if (host.progress) context.progress = progressFor(host.progress, () => answered);
-  if (host.ask) context.ask = askFor(entry.name, host.ask, () => answered, open);
+  if (host.ask) context.ask = askFor(entry.name, host.ask, () => answered, open as Set<Promise<unknown>>);
   if (host.log) context.log = logFor(entry.name, host.log, () => answered);
-  if (host.sample) context.sample = sampleFor(entry.name, host.sample, () => answered, open);
+  if (host.sample) context.sample = sampleFor(entry.name, host.sample, () => answered, open as Set<Promise<unknown>>);
   return {
     context,
     settle() {
-      if (open.size === 0) return undefined;
+      if (open === undefined || open.size === 0) return undefined;
       return (async () => {
         while (open.size > 0) await Promise.allSettled([...open]);
       })();

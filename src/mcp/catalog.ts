@@ -292,7 +292,8 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       if (!completesRef(index, ref) && foreign?.completions) {
         return (await askForeign(foreign, "completion/complete", { ...request.params }, base, refName)) as never;
       }
-      const extra = { ...base, ...(context?.arguments ? { arguments: context.arguments } : {}) };
+      // Added to the request's context, not spread from it: its facts are a getter a spread would lose.
+      const extra = context?.arguments ? Object.assign(base, { arguments: context.arguments }) : base;
       return { completion: await answering(refName, () => complete(index, ref, argument, extra)) } as never;
     });
   }

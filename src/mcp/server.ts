@@ -256,15 +256,36 @@ function joinViews(catalog: Catalog, views: Views): Catalog {
   return { ...catalog, resources: [...catalog.resources, ...served] };
 }
 
-/** What a resource read, a prompt or a completion gets of its request: signal, caller, facts and log. */
+/**
+ * What a resource read, a prompt or a completion gets of its request: signal, caller, facts and log. The facts are
+ * made when first read (only a middleware reads them), so a plain read or get makes one object for its request.
+ */
+class ServedRequest implements ServedContext {
+  readonly signal: AbortSignal;
+  readonly log: NonNullable<ServedContext["log"]>;
+  readonly auth?: ServedContext["auth"];
+  readonly #server: Server;
+  readonly #ctx: ServerContext;
+  readonly #method: string;
+  #call: CallFacts | undefined;
+
+  constructor(server: Server, ctx: ServerContext, method: string, report: (error: unknown) => void) {
+    this.signal = ctx.mcpReq.signal;
+    this.log = logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report);
+    if (ctx.http?.authInfo) this.auth = callerOf(ctx.http.authInfo);
+    this.#server = server;
+    this.#ctx = ctx;
+    this.#method = method;
+  }
+
+  get call(): CallFacts {
+    this.#call ??= callFacts(this.#server, this.#ctx, this.#method);
+    return this.#call;
+  }
+}
+
 function servedContext(server: Server, ctx: ServerContext, method: string, report: (error: unknown) => void): ServedContext {
-  const context: ServedContext = {
-    signal: ctx.mcpReq.signal,
-    call: callFacts(server, ctx, method),
-    log: logNotifier((level, data, logger) => ctx.mcpReq.log(level, data, logger), report),
-  };
-  if (ctx.http?.authInfo) context.auth = callerOf(ctx.http.authInfo);
-  return context;
+  return new ServedRequest(server, ctx, method, report);
 }
 
 /** What middleware may know of an MCP call: the method, the ids, the revision in force and the request's `_meta`. */

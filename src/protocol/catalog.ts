@@ -147,6 +147,8 @@ function promptListing(entry: PreparedPrompt): PromptListing {
  * answered is dropped, as for a tool.
  */
 
+const NO_HOST: HostContext = Object.freeze({});
+
 function isThenable(value: unknown): value is PromiseLike<unknown> {
   return typeof value === "object" && value !== null && typeof (value as { then?: unknown }).then === "function";
 }
@@ -158,19 +160,10 @@ function withContext<R, T>(
   run: (context: ResourceContext) => R | Promise<R>,
   answer: (result: R) => T,
 ): Promise<T> {
-  const host: HostContext = {};
-  if (served?.signal) host.signal = served.signal;
-  if (served?.auth) host.auth = served.auth;
-  if (served?.log) host.log = served.log;
-  if (served?.progress) host.progress = served.progress;
-  if (served?.call) host.call = served.call;
-  const call = callContext({ name }, host);
-  const context: ResourceContext = {};
-  const { signal, auth, log, progress } = call.context;
-  if (signal) context.signal = signal;
-  if (auth) context.auth = auth;
-  if (log) context.log = log;
-  if (progress) context.progress = progress;
+  // A served context holds only what a resource's context may (signal, caller, facts, log, progress), so the context
+  // built from it has only `signal`, `auth`, `log` and `progress`: it is handed on as it is, with no copy per read.
+  const call = callContext({ name }, served ?? NO_HOST);
+  const context: ResourceContext = call.context;
   let out: R | Promise<R>;
   try {
     out = run(context);
