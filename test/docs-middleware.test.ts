@@ -7,10 +7,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { type Caller, defineTool, type HostContext, Type, withMiddleware } from "@agntn/tools";
-import { callTool } from "@agntn/tools/mcp";
+import { type Caller, definePrompt, defineResource, defineTool, type HostContext, Type, withMiddleware } from "@agntn/tools";
+import { callTool, createMcpServer } from "@agntn/tools/mcp";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog } from "../docs/examples/middleware-audit.ts";
 import { readCache } from "../docs/examples/middleware-cache.ts";
@@ -125,10 +126,10 @@ describe("middleware-audit.ts", () => {
     await callTool(INFO, tools, "notes_save", { title: 7 }, ANONYMOUS);
     const line = { time: "2026-12-01T10:00:00.000Z", ms: 0 };
     expect(lines.map((entry) => JSON.parse(entry))).toEqual([
-      { ...line, host: "mcp", caller: "ada", tool: "notes_lookup", effect: "read", outcome: "ok" },
-      { ...line, host: "mcp", caller: "cron", tool: "notes_lookup", effect: "read", outcome: "returned" },
-      { ...line, host: "cli", caller: null, tool: "notes_save", effect: "write", outcome: "thrown" },
-      { ...line, host: "cli", caller: null, tool: "notes_save", effect: "write", outcome: "input" },
+      { ...line, host: "mcp", caller: "ada", kind: "tool", tool: "notes_lookup", effect: "read", outcome: "ok" },
+      { ...line, host: "mcp", caller: "cron", kind: "tool", tool: "notes_lookup", effect: "read", outcome: "returned" },
+      { ...line, host: "cli", caller: null, kind: "tool", tool: "notes_save", effect: "write", outcome: "thrown" },
+      { ...line, host: "cli", caller: null, kind: "tool", tool: "notes_save", effect: "write", outcome: "input" },
     ]);
   });
 
@@ -159,7 +160,7 @@ describe("middleware-audit.ts", () => {
       spy.mockRestore();
     }
     expect(written).toEqual([
-      '{"time":"2026-12-01T10:00:00.000Z","ms":0,"host":"cli","caller":null,"tool":"notes_lookup","effect":"read","outcome":"ok"}\n',
+      '{"time":"2026-12-01T10:00:00.000Z","ms":0,"host":"cli","caller":null,"kind":"tool","tool":"notes_lookup","effect":"read","outcome":"ok"}\n',
     ]);
   });
 });
@@ -208,6 +209,59 @@ describe("middleware-cache.ts", () => {
   });
 });
 
+describe("middleware-cache.ts around reads and gets, as the Nuxt route puts one list around all three", () => {
+  it("keeps each read by its URI and a prompt apart from a tool of its name; a hit goes out as the read or get made it", async () => {
+    const made = { a: 0, b: 0, prompt: 0 };
+    const cache = readCache({ ttlMs: 30_000 });
+    // Two resources with one name (names are for people), and a prompt named as a tool is.
+    const resources = withMiddleware(
+      [
+        defineResource({ name: "Note", uri: "notes://a", read: () => `note a, read ${++made.a}` }),
+        defineResource({ name: "Note", uri: "notes://b", read: () => `note b, read ${++made.b}` }),
+      ],
+      cache,
+    );
+    const prompts = withMiddleware(
+      [
+        definePrompt({
+          name: "notes_lookup",
+          arguments: Type.Object({ title: Type.String() }),
+          get: ({ title }) => ({
+            description: `Looking up ${title}`,
+            messages: [{ role: "assistant", content: `Which note is called ${title}? (${++made.prompt})` }],
+          }),
+        }),
+      ],
+      cache,
+    );
+    const server = createMcpServer({ name: "notes", version: "1.0.0" }, withMiddleware([lookup], cache), { resources, prompts });
+    const client = new Client({ name: "docs-middleware", version: "1.0.0" });
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    try {
+      const noteA = [{ uri: "notes://a", text: "note a, read 1" }];
+      expect((await client.readResource({ uri: "notes://a" })).contents).toEqual(noteA);
+      expect((await client.readResource({ uri: "notes://a" })).contents).toEqual(noteA);
+      expect((await client.readResource({ uri: "notes://b" })).contents).toEqual([{ uri: "notes://b", text: "note b, read 1" }]);
+      expect((await client.callTool({ name: "notes_lookup", arguments: { title: "x" } })).content).toEqual([
+        { type: "text", text: "x: 1" },
+      ]);
+      const got = {
+        description: "Looking up x",
+        messages: [{ role: "assistant", content: { type: "text", text: "Which note is called x? (1)" } }],
+      };
+      expect(await client.getPrompt({ name: "notes_lookup", arguments: { title: "x" } })).toEqual(got);
+      expect(await client.getPrompt({ name: "notes_lookup", arguments: { title: "x" } })).toEqual(got);
+      expect(made).toEqual({ a: 1, b: 1, prompt: 1 });
+      expect(runs.get("notes_lookup")).toBe(1);
+    } finally {
+      await client.close();
+      await server.close();
+    }
+  });
+});
+
 describe("the page's server: all three around the demo tools, over stdio", () => {
   it("audits each call on stderr, one line each, and keeps stdout for MCP", async () => {
     vi.useRealTimers();
@@ -241,5 +295,63 @@ describe("the page's server: all three around the demo tools, over stdio", () =>
       { host: "mcp", caller: null, tool: "text_slug", effect: "read", outcome: "input" },
     ]);
     for (const line of audit) expect(line.time).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  });
+});
+
+describe("middleware-catalog.ts: one chain around the tools, the resources and the prompt, over stdio", () => {
+  it("audits reads and gets beside calls, and counts them all against one allowance", async () => {
+    vi.useRealTimers();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ["--conditions=agntn-source", join(root, "docs/examples/middleware-catalog.ts")],
+      cwd: root,
+      stderr: "pipe",
+    });
+    let stderr = "";
+    transport.stderr?.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    const client = new Client({ name: "docs-middleware", version: "1.0.0" });
+    await client.connect(transport);
+    try {
+      expect((await client.readResource({ uri: "docs://guides/install" })).contents).toEqual([
+        { uri: "docs://guides/install", mimeType: "text/plain", text: "Run npm install, then npm start." },
+      ]);
+      expect((await client.getPrompt({ name: "explain_guide", arguments: { slug: "deploy" } })).messages).toHaveLength(2);
+      await expect(client.getPrompt({ name: "explain_guide", arguments: { level: "guru" } })).rejects.toMatchObject({
+        code: -32602,
+        message: "Invalid arguments at /: must have required properties slug\nInvalid arguments at /level: must be one of beginner, expert",
+      });
+      await expect(client.readResource({ uri: "docs://guides/upgrade" })).rejects.toMatchObject({
+        code: -32603,
+        message: "Guide failed: there is no guide called upgrade",
+      });
+      expect((await client.callTool({ name: "text_slug", arguments: { text: "Read Me" } })).content).toEqual([
+        { type: "text", text: "read-me" },
+      ]);
+      // 55 more requests fill the allowance of 60; the next read is refused by the rate limit, in its own line.
+      for (let i = 0; i < 55; i++) await client.readResource({ uri: "docs://changelog" });
+      await expect(client.readResource({ uri: "docs://changelog" })).rejects.toMatchObject({
+        code: -32603,
+        message: expect.stringMatching(/^Too many calls: at most 60 every 60 s per caller\. Try again in \d+ s\.$/),
+      });
+    } finally {
+      await client.close();
+    }
+    const audit = stderr
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .map(({ host, caller, kind, tool, effect, outcome }) => ({ host, caller, kind, tool, effect, outcome }));
+    const read = { host: "mcp", caller: null, effect: "read" };
+    expect(audit.slice(0, 5)).toEqual([
+      { ...read, kind: "resource", tool: "Guide", outcome: "ok" },
+      { ...read, kind: "prompt", tool: "explain_guide", outcome: "ok" },
+      { ...read, kind: "prompt", tool: "explain_guide", outcome: "input" },
+      { ...read, kind: "resource", tool: "Guide", outcome: "thrown" },
+      { ...read, kind: "tool", tool: "text_slug", outcome: "ok" },
+    ]);
+    expect(audit.slice(5)).toHaveLength(56);
+    expect(audit.at(-1)).toEqual({ ...read, kind: "resource", tool: "Changelog", outcome: "returned" });
   });
 });

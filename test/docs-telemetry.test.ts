@@ -4,8 +4,9 @@
  * page's server and client as two processes, each exporting its own spans to
  * the endpoint OTEL_EXPORTER_OTLP_ENDPOINT names, the server's span joining
  * the client's trace; and the Nuxt app's middleware list through the core's
- * call path with the facts and `_meta` an MCP host gives. The page shows each
- * file as it is, and its attribute table names every attribute that arrives.
+ * call path with the facts and `_meta` an MCP host gives, and around the
+ * Resources page's catalog for a read and a get. The page shows each file as
+ * it is, and its attribute table names every attribute that arrives.
  */
 import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -15,8 +16,11 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { withMiddleware } from "@agntn/tools";
-import { callTool } from "@agntn/tools/mcp";
+import { callTool, createMcpServer } from "@agntn/tools/mcp";
+import { Client } from "@modelcontextprotocol/client";
+import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { changelog, explain, guide } from "../docs/examples/resources-catalog.ts";
 import { tools } from "../docs/examples/tools.ts";
 
 const run = promisify(execFile);
@@ -219,5 +223,62 @@ describe("telemetry-nuxt.ts, the route's middleware list", () => {
       "agntn.tool.failure": "input",
     });
     for (const key of Object.keys(attributesOf(receiver.spans[1]))) expect(documented).toContain(key);
+  }, 30_000);
+
+  it("traces a read and a refused get of the app's resources and prompts the same way, every attribute on the page", async () => {
+    vi.stubEnv("OTEL_EXPORTER_OTLP_ENDPOINT", receiver.endpoint);
+    vi.stubEnv("OTEL_BSP_SCHEDULE_DELAY", "20");
+    const { middleware } = await import("../docs/examples/telemetry-nuxt.ts");
+    const server = createMcpServer({ name: "app", version: "1.0.0" }, tools, {
+      resources: withMiddleware([changelog, guide], ...middleware),
+      prompts: withMiddleware([explain], ...middleware),
+    });
+    const client = new Client({ name: "agent", version: "1.0.0" });
+    const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+    await server.connect(serverSide);
+    await client.connect(clientSide);
+    const traceId = "5bf92f3577b34da6a3ce929d0e0e4737";
+    const parent = "10f067aa0ba902b8";
+    const _meta = { traceparent: `00-${traceId}-${parent}-01` };
+    const before = receiver.spans.length;
+    const refusal =
+      "Invalid arguments at /: must have required properties slug\nInvalid arguments at /level: must be one of beginner, expert";
+    try {
+      expect((await client.readResource({ uri: "docs://guides/install", _meta })).contents).toEqual([
+        { uri: "docs://guides/install", mimeType: "text/plain", text: "Run npm install, then npm start." },
+      ]);
+      await expect(client.getPrompt({ name: "explain_guide", arguments: { level: "guru" }, _meta })).rejects.toMatchObject({
+        code: -32602,
+        message: refusal,
+      });
+    } finally {
+      await client.close();
+      await server.close();
+    }
+    await until(() => receiver.spans.length >= before + 2, "two more spans");
+    const spans = receiver.spans.slice(before);
+    expect(spans.map(({ name, kind, traceId, parentSpanId, status }) => ({ name, kind, traceId, parentSpanId, status }))).toEqual([
+      { name: "resources/read", kind: 2, traceId, parentSpanId: parent, status: { code: 0 } },
+      { name: "prompts/get explain_guide", kind: 2, traceId, parentSpanId: parent, status: { code: 2, message: refusal } },
+    ]);
+    expect(spans.map(attributesOf)).toEqual([
+      {
+        "mcp.method.name": "resources/read",
+        "mcp.protocol.version": "2025-11-25",
+        "agntn.host": "mcp",
+        "mcp.resource.uri": "docs://guides/install",
+        "jsonrpc.request.id": "1",
+      },
+      {
+        "gen_ai.prompt.name": "explain_guide",
+        "mcp.method.name": "prompts/get",
+        "mcp.protocol.version": "2025-11-25",
+        "agntn.host": "mcp",
+        "jsonrpc.request.id": "2",
+        "error.type": "-32602",
+        "agntn.tool.failure": "input",
+      },
+    ]);
+    for (const key of spans.flatMap((span) => Object.keys(attributesOf(span)))) expect(documented).toContain(key);
   }, 30_000);
 });

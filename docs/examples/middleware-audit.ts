@@ -1,4 +1,4 @@
-// middleware-audit.ts: one JSON line per call, after it ends: when, on which host, who, which tool, how it ended. Never the arguments or the answer.
+// middleware-audit.ts: one JSON line per call, read or get, after it ends: when, on which host, who, what, how it ended. Never the arguments or the answer.
 import type { Middleware } from "@agntn/tools";
 
 // Lines go to stderr unless told otherwise: on a stdio server, stdout carries the protocol.
@@ -12,6 +12,8 @@ export function auditLog(write: (line: string) => void = (line) => process.stder
       ms: Date.now() - started.getTime(),
       host: call.host,
       caller: call.caller?.subject ?? call.caller?.clientId ?? null,
+      // "tool", or "resource" and "prompt" when the list is a catalog's: then `tool` names the resource or prompt.
+      kind: call.kind,
       tool: call.tool.name,
       effect: call.tool.effect,
       outcome: outcome.ok ? "ok" : outcome.kind,

@@ -1,4 +1,4 @@
-// nuxt.config.ts: every call on /mcp, of the app's tools and of the toolkit's own, goes through the list server/middleware-list.ts exports.
+// nuxt.config.ts: every call, read and get on /mcp, the app's and the toolkit's, goes through the list server/middleware-list.ts exports.
 import { defineNuxtConfig } from "nuxt/config";
 
 export default defineNuxtConfig({

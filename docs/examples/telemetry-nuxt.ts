@@ -1,5 +1,5 @@
 // server/middleware-list.ts of a Nuxt app (agntnTools.middleware: "~~/server/middleware-list" in nuxt.config.ts):
-// every call on /mcp, of the app's tools and the toolkit's own, gets a span, sent over OTLP/HTTP.
+// every call, read and get on /mcp, the app's and the toolkit's, gets a span, sent over OTLP/HTTP.
 import { telemetry } from "@agntn/tools/otel";
 import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";

@@ -37,13 +37,15 @@ interface Extra {
   signal: AbortSignal;
   requestId?: string | number;
   sessionId?: string;
+  _meta?: Record<string, unknown>;
 }
 
-/** What a read, get or completion gets of its request on this host. */
+/** What a read, get or completion gets of its request on this host, `_meta` (a client's trace context) included, as for a tool call. */
 function contextOf(extra: Extra, method: string): ServedContext {
   const call: CallFacts = { host: "claude-agent", method };
   if (extra.requestId !== undefined) call.requestId = extra.requestId;
   if (extra.sessionId) call.sessionId = extra.sessionId;
+  if (extra._meta) call.meta = extra._meta;
   return { signal: extra.signal, call };
 }
 

@@ -10,7 +10,8 @@
  *   Around a resource's read the span is `resources/read` with the URI in
  *   `mcp.resource.uri` (the conventions keep URIs out of span names, which
  *   must stay few); around a prompt's get, `prompts/get <prompt>` with
- *   `gen_ai.prompt.name`. Neither carries the `gen_ai.tool.*` attributes.
+ *   `gen_ai.prompt.name`. Neither carries the `gen_ai.tool.*` attributes,
+ *   whatever the options say.
  * - Attributes where the host knows them: `mcp.method.name`,
  *   `mcp.protocol.version`, `mcp.session.id`, `jsonrpc.request.id`,
  *   `gen_ai.tool.name`, `gen_ai.operation.name`; on a failure of any kind
@@ -50,9 +51,12 @@ export interface TelemetryOptions {
   tracerProvider?: TracerProvider;
   /** Where metrics go. Default: the provider the app registered globally (none: no metrics). */
   meterProvider?: MeterProvider;
-  /** Record the checked input as `gen_ai.tool.call.arguments` (JSON). Default `false`: arguments may hold what a person typed. */
+  /**
+   * Record a tool call's checked input as `gen_ai.tool.call.arguments` (JSON). Default `false`: arguments may hold what
+   * a person typed. Reads and gets never record theirs.
+   */
   recordArguments?: boolean;
-  /** Record the answer's text as `gen_ai.tool.call.result`. Default `false`, for the same reason. */
+  /** Record a tool call's answer text as `gen_ai.tool.call.result`. Default `false`, for the same reason. */
   recordResults?: boolean;
 }
 
@@ -120,7 +124,10 @@ function spanAttributes(call: ToolCall, base: Attributes, options: TelemetryOpti
   if (call.uri !== undefined) attributes["mcp.resource.uri"] = call.uri;
   if (call.sessionId) attributes["mcp.session.id"] = call.sessionId;
   if (call.requestId !== undefined) attributes["jsonrpc.request.id"] = String(call.requestId);
-  if (options.recordArguments && call.input !== undefined) attributes["gen_ai.tool.call.arguments"] = JSON.stringify(call.input);
+  // The recorded input and answer are a tool call's (`gen_ai.tool.call.*`): a read or a get records neither.
+  if (options.recordArguments && call.kind === "tool" && call.input !== undefined) {
+    attributes["gen_ai.tool.call.arguments"] = JSON.stringify(call.input);
+  }
   return attributes;
 }
 
@@ -140,7 +147,7 @@ function errorType(call: ToolCall, outcome: Extract<CallOutcome, { ok: false }>)
 
 /** Marks a span with the call's outcome: an error status and `error.type` on every failure. */
 function endSpan(span: Span, call: ToolCall, outcome: CallOutcome, options: TelemetryOptions): void {
-  if (options.recordResults) span.setAttribute("gen_ai.tool.call.result", outcome.text);
+  if (options.recordResults && call.kind === "tool") span.setAttribute("gen_ai.tool.call.result", outcome.text);
   if (!outcome.ok) {
     span.setAttributes({ "error.type": errorType(call, outcome), "agntn.tool.failure": outcome.kind });
     span.setStatus({ code: SpanStatusCode.ERROR, message: outcome.text });

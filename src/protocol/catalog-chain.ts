@@ -9,7 +9,8 @@
  *   per item read (MCP's embedded resource is exactly a read's item) and
  *   whose `details` is the read's answer; a get, as a success whose
  *   `content` holds its messages' blocks and whose `details` is the get's
- *   answer. Passed on as they are, they go out as the definition made them.
+ *   answer. Passed on as they are, or kept from an earlier `next()` (a
+ *   cache), they go out whole, as the definition made them.
  * - An answer a middleware makes itself (`outcomeOf`) is read back: a read
  *   from its `resource` blocks (a text block becomes text at the URI read, an
  *   image or audio block bytes), a get with each block as a user message.
@@ -69,6 +70,15 @@ function ownOutcome(name: string, result: ToolResult): CallOutcome {
 
 /* Reads */
 
+/**
+ * The answer each outcome a read or a get made stands for. An outcome that
+ * reaches the end of the chain as it was made (passed on, or kept from an
+ * earlier `next()` as a cache does) goes out as that answer, whole: a get's
+ * description and its assistant messages included. Anything else is a
+ * middleware's own answer, read back from its content.
+ */
+const answers = new WeakMap<CallOutcome, ReadAnswer | PromptAnswer>();
+
 /** The outcome of a read: its items as `resource` blocks, its text items' text joined. */
 function readOutcome(answer: ReadAnswer): CallOutcome {
   const content = answer.contents.map((item) => ({ type: "resource", resource: item }) as unknown as ContentBlock);
@@ -76,7 +86,14 @@ function readOutcome(answer: ReadAnswer): CallOutcome {
     .map((item) => ("text" in item ? item.text : undefined))
     .filter((item) => item !== undefined)
     .join("\n");
-  return { ok: true, content, text, details: answer, structured: false, result: { content } };
+  const outcome: CallOutcome = { ok: true, content, text, details: answer, structured: false, result: { content } };
+  answers.set(outcome, answer);
+  return outcome;
+}
+
+/** Whether `answer` is a read's (its items) rather than a get's (its messages). */
+function isRead(answer: ReadAnswer | PromptAnswer): answer is ReadAnswer {
+  return "contents" in answer;
 }
 
 /** A success's blocks as a read's items; one block no read can hold throws. */
@@ -109,26 +126,23 @@ export async function chainedRead(
   context: ServedContext,
   read: () => Promise<ReadAnswer>,
 ): Promise<ReadAnswer> {
-  let made: ReadAnswer | undefined;
   const target: ChainTarget = {
     kind: "resource",
     tool: called,
     uri,
     checked: { ok: true, value: variables },
+    // A throw, or an answer that is no read's, is the call's failure: next() never rejects.
     run: () =>
-      read().then(
-        (answer) => {
-          made = answer;
-          return readOutcome(answer);
-        },
-        (error) => thrown(called.name, error),
-      ),
+      read()
+        .then(readOutcome)
+        .catch((error: unknown) => thrown(called.name, error)),
     outcomeFor: (result) => ownOutcome(called.name, result),
   };
   const outcome = await runChain(chain, target, context);
   if (!outcome.ok) throw refusalOf(outcome);
-  // Passed on untouched, the read goes out as the definition made it.
-  if (made !== undefined && outcome.details === made) return made;
+  // An outcome a read made, passed on untouched, goes out as that read made it.
+  const made = answers.get(outcome);
+  if (made !== undefined && isRead(made)) return made;
   return contentsOf(called.name, uri, outcome.content);
 }
 
@@ -137,7 +151,9 @@ export async function chainedRead(
 /** The outcome of a get: its messages' blocks, their text joined. */
 function promptOutcome(answer: PromptAnswer): CallOutcome {
   const content = answer.messages.map((message) => message.content as unknown as ContentBlock);
-  return { ok: true, content, text: joinedText(content), details: answer, structured: false, result: { content } };
+  const outcome: CallOutcome = { ok: true, content, text: joinedText(content), details: answer, structured: false, result: { content } };
+  answers.set(outcome, answer);
+  return outcome;
 }
 
 /** How a prompt's arguments fared against its schema, checked before the chain. */
@@ -151,7 +167,6 @@ export async function chainedGet(
   context: ServedContext,
   get: (accepted: Record<string, unknown>) => Promise<PromptAnswer>,
 ): Promise<PromptAnswer> {
-  let made: PromptAnswer | undefined;
   const target: ChainTarget = {
     kind: "prompt",
     tool: called,
@@ -159,17 +174,14 @@ export async function chainedGet(
       ? checked
       : { ok: false, failure: { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues } },
     run: (value) =>
-      get(value as Record<string, unknown>).then(
-        (answer) => {
-          made = answer;
-          return promptOutcome(answer);
-        },
-        (error) => thrown(called.name, error),
-      ),
+      get(value as Record<string, unknown>)
+        .then(promptOutcome)
+        .catch((error: unknown) => thrown(called.name, error)),
     outcomeFor: (result) => ownOutcome(called.name, result),
   };
   const outcome = await runChain(chain, target, context);
   if (!outcome.ok) throw refusalOf(outcome);
-  if (made !== undefined && outcome.details === made) return made;
+  const made = answers.get(outcome);
+  if (made !== undefined && !isRead(made)) return made;
   return { messages: outcome.content.map((block) => ({ role: "user", content: { ...block } as Record<string, unknown> })) };
 }
