@@ -9,7 +9,9 @@
  * both runs must end with exit code 0 against one baseline of expected
  * failures: scenarios needing a feature the library does not have, each with
  * its reason in the YAML file. A scenario that starts passing while still
- * listed fails the run too, so the baseline cannot go stale.
+ * listed fails the run too, so the baseline cannot go stale. The route's
+ * own answers follow, on both revisions, and the app's `agntnTools.cacheHints`
+ * as its 2026-07-28 lists carry them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -182,6 +184,29 @@ describe.each([
     const client = await samplingClient(kind, urls.get("route")!);
     const result = await client.callTool({ name: "test_sampling", arguments: { prompt: "The answer?" } });
     expect(result.content).toEqual([{ type: "text", text: "LLM response: forty-two" }]);
+    await client.close();
+  });
+});
+
+describe("agntnTools.cacheHints on the route", () => {
+  it("gives a 2026-07-28 prompts/list the app's hint and every other list the safe default", async () => {
+    const client = new Client({ name: "route-hints", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await client.connect(new StreamableHTTPClientTransport(urls.get("route")!));
+    const hints = (result: object) => {
+      const { ttlMs, cacheScope } = result as { ttlMs?: unknown; cacheScope?: unknown };
+      return { ttlMs, cacheScope };
+    };
+    expect(hints(await client.listPrompts())).toEqual({ ttlMs: 60000, cacheScope: "public" });
+    expect(hints(await client.listResources())).toEqual({ ttlMs: 0, cacheScope: "private" });
+    expect(hints(await client.listTools())).toEqual({ ttlMs: 0, cacheScope: "private" });
+    await client.close();
+  });
+
+  it("leaves 2025-11-25 answers without hints", async () => {
+    const client = new ClientV1({ name: "route-hints", version: "1.0.0" });
+    await client.connect(new TransportV1(urls.get("route")!));
+    const listed = (await client.listPrompts()) as Record<string, unknown>;
+    expect([listed.ttlMs, listed.cacheScope]).toEqual([undefined, undefined]);
     await client.close();
   });
 });

@@ -133,8 +133,50 @@ describe("a misspelt module option", () => {
   it("stops the app at load, naming the key and the accepted ones", async () => {
     await expect(
       loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
-    ).rejects.toThrow(
-      'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth',
-    );
+    ).rejects.toMatchObject({
+      message:
+        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, cacheHints',
+    });
+  });
+});
+
+describe("agntnTools.cacheHints", () => {
+  // nuxt-off with the hints laid over its own options: loaded, not built.
+  const load = (cacheHints: unknown) =>
+    loadNuxt({
+      cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)),
+      overrides: { agntnTools: { cacheHints } } as never,
+      ready: true,
+      dev: false,
+    });
+
+  it.each([
+    {
+      hints: { "tools/call": { ttlMs: 1000 } },
+      line: 'agntnTools: cacheHints: unknown method "tools/call"; the methods are tools/list, resources/list, resources/templates/list, resources/read, prompts/list',
+    },
+    {
+      hints: { "resources/list": { ttlMs: -1 } },
+      line: 'agntnTools: cacheHints["resources/list"]: ttlMs must be a whole number of milliseconds, 0 or more',
+    },
+    { hints: { "prompts/list": { scope: "shared" } }, line: 'agntnTools: cacheHints["prompts/list"]: scope must be "public" or "private"' },
+    {
+      hints: { "tools/list": { ttl: 5 } },
+      line: 'agntnTools: cacheHints["tools/list"]: unknown key "ttl"; the keys are ttlMs, scope',
+    },
+    { hints: ["tools/list"], line: "agntnTools: cacheHints must be an object keyed by method" },
+  ])("refuses $hints at load, in createMcpHttpHandler's words", async ({ hints, line }) => {
+    await expect(load(hints)).rejects.toMatchObject({ message: line });
+  });
+
+  it("hands valid hints to the route as written", async () => {
+    const nuxt = await load({ "resources/list": { ttlMs: 300_000, scope: "public" } });
+    try {
+      const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
+      const config = JSON.parse((template?.() ?? "").replace(/^export default /, "").replace(/;\n$/, ""));
+      expect(config.cacheHints).toEqual({ "resources/list": { ttlMs: 300000, scope: "public" } });
+    } finally {
+      await nuxt.close();
+    }
   });
 });

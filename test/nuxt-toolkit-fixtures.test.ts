@@ -27,6 +27,8 @@
  *
  * A difference that is right goes in KNOWN_DIFFERENCES, with its reason; an
  * entry that no longer differs fails the run, so the table cannot go stale.
+ * Where 2026-07-28 answers differently on purpose, WITH_2026_EXPECTATIONS
+ * checks what it answers instead, word for word.
  *
  * Left out, and why:
  * - cloudflare: builds for the `cloudflare-module` preset with the `agents`
@@ -295,12 +297,9 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
   {
     fixture: "elicitation",
     comparison: "v2-2026",
-    at: [
-      ["*", "calls", "ask_url {}"],
-      ["elicitation: { url }", "steps"],
-    ],
+    at: [["**", "elicitations", "*", "elicitationId"]],
     reason:
-      "Not built yet, a gap rather than a choice: a URL question from a toolkit tool travels on 2025-11-25 only; on 2026-07-28 it is refused in one line instead of riding input_required. Issue 29 stays open for it.",
+      "2026-07-28 has no elicitationId: a URL question rides input_required and its reply comes back with the call itself, so nothing needs an id to match them; SDK v1 sends one with each URL question on 2025-11-25.",
   },
   {
     fixture: "sessions",
@@ -320,7 +319,7 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
       ["*", "steps"],
     ],
     reason:
-      "2026-07-28 has no sessions, so useMcpSession throws the toolkit's own line (No active MCP session…) there; on 2025-11-25 the session tools answer as alone. A gap: the route should say in its own line that the revision has no sessions (issue 29 stays open for it).",
+      "2026-07-28 has no sessions, so a tool calling useMcpSession there answers the route's line saying so (checked word for word in WITH_2026_EXPECTATIONS) rather than state kept between calls; on 2025-11-25 the session tools answer as alone.",
   },
   ...(["v1", "v2-2026"] as const).map((comparison) => ({
     fixture: "mid-session-registration",
@@ -452,6 +451,40 @@ const ALONE_EXPECTATIONS: Record<string, (recording: Recording) => void> = {
     expect(stepAnswers(conn(r)).map(text)).toEqual(["Stored: color=blue", "blue"]);
     expect(stepAnswers(conn(r, "another session")).map(text)).toEqual(["NOT_FOUND"]);
     expect(r.probes?.["POST tools/list, cross-scheme Origin"]).toMatchObject({ status: 403 });
+  },
+};
+
+// ---------------------------------------------------------------------------------------------------------------------
+// What "with" answers a 2026-07-28 client where that revision differs on purpose, word for word
+
+/** The `_meta` every 2026-07-28 result of a fixture carries. */
+const serverMeta = (name: string) => ({ "io.modelcontextprotocol/serverInfo": { name, version: "0.0.0" } });
+
+const NO_SESSIONS =
+  "useMcpSession() has no session to give here: this client speaks MCP 2026-07-28, which has no sessions; keep the tool's state elsewhere (in storage, under an id the tool returns and takes back as an argument)";
+
+const WITH_2026_EXPECTATIONS: Record<string, (recording: Recording) => void> = {
+  elicitation: (r) => {
+    // A URL question rides input_required: the client is asked once, without an id, and the tool runs again with the reply.
+    const asked = [{ mode: "url", message: "Open the verification page", url: "https://example.com/verify" }];
+    const answered = {
+      _meta: serverMeta("mcp-toolkit-elicitation-fixture"),
+      content: [{ type: "text", text: JSON.stringify({ action: "accept" }) }],
+    };
+    expect(call(conn(r), "ask_url")).toEqual({ answer: answered, notifications: [], elicitations: asked });
+    expect(conn(r, "elicitation: { url }").steps?.[1]?.record).toEqual({ answer: answered, notifications: [], elicitations: asked });
+  },
+  sessions: (r) => {
+    const refused = { _meta: serverMeta("sessions"), content: [{ type: "text", text: NO_SESSIONS }], isError: true };
+    expect(call(conn(r), "store_value", { key: "color", value: "blue" })?.answer).toEqual(refused);
+    expect(call(conn(r), "get_value", { key: "color" })?.answer).toEqual(refused);
+    expect(stepAnswers(conn(r))).toEqual([refused, refused]);
+    expect(stepAnswers(conn(r, "another session"))).toEqual([refused]);
+    // A tool that keeps no session state answers as it does on 2025-11-25.
+    expect(call(conn(r), "session_tool", { message: "first" })?.answer).toEqual({
+      _meta: serverMeta("sessions"),
+      content: [{ type: "text", text: "Echo: first" }],
+    });
   },
 };
 
@@ -632,6 +665,7 @@ describe.each(SELECTED)("toolkit fixture %s", (fixture) => {
 
   it("with @agntn/tools/nuxt: SDK v2 on 2026-07-28 gets the answers SDK v1 gets alone", () => {
     compare(fixture, "v2-2026", ready(withModule, "v2-2026"), ready(alone, "v1"));
+    WITH_2026_EXPECTATIONS[fixture]?.(ready(withModule, "v2-2026"));
   });
 });
 
@@ -640,9 +674,10 @@ describe("KNOWN_DIFFERENCES", () => {
     const stale = KNOWN_DIFFERENCES.filter(
       (known) =>
         !usedKnown.has(known) &&
-        SELECTED.some(
-          (fixture) => (known.fixture === "*" || known.fixture === fixture) && comparedRuns.has(`${fixture} ${known.comparison}`),
-        ),
+        // An entry for every fixture may apply to fixtures left out of this run: it is held to its word when all run.
+        (known.fixture === "*"
+          ? asked === undefined && SELECTED.some((fixture) => comparedRuns.has(`${fixture} ${known.comparison}`))
+          : comparedRuns.has(`${known.fixture} ${known.comparison}`)),
     );
     expect(stale.map((known) => known.reason)).toEqual([]);
   });

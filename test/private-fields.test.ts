@@ -8,6 +8,9 @@
  *   hook has listeners besides this module's (src/nuxt/runtime/toolkit-tools.ts);
  * - the toolkit's `event.context._mcpServer` and its `.server`: the route puts
  *   a stand-in there for the toolkit's composables (src/nuxt/runtime/toolkit-server.ts);
+ * - the line the toolkit's `useMcpSession()` throws when the request names no
+ *   session: a 2026-07-28 call answers this package's line in its place
+ *   (src/nuxt/runtime/toolkit-session.ts);
  * - Node's `socket.destroySoon` (src/nuxt/runtime/web-request.ts).
  */
 import { readFileSync } from "node:fs";
@@ -56,6 +59,19 @@ describe("the toolkit's _mcpServer", () => {
     expect(readFileSync(join(dist, "elicitation.js"), "utf8")).toContain("sdkServer.getClientCapabilities()");
     expect(readFileSync(join(dist, "elicitation.js"), "utf8")).toContain("await sdkServer.elicitInput(");
     expect(readFileSync(join(dist, "logger.js"), "utf8")).toContain("await sdkServer.sendLoggingMessage(params, sessionId)");
+  });
+});
+
+describe("the toolkit's useMcpSession, on a request that names no session", () => {
+  const session = join(root, "node_modules/@nuxtjs/mcp-toolkit/dist/runtime/server/mcp/session.js");
+
+  it("reads the session from the Mcp-Session-Id header and throws the line the route recognises", async () => {
+    const { TOOLKIT_NO_SESSION } = await import("../src/nuxt/runtime/toolkit-session.ts");
+    expect(versionOf(join(root, "node_modules/@nuxtjs/mcp-toolkit/package.json"))).toMatch(/^0\.21\./);
+    const code = readFileSync(session, "utf8");
+    expect(code).toContain('const sessionId = getHeader(event, "mcp-session-id");');
+    expect(code).toContain('"No active MCP session. Ensure `mcp.sessions` is enabled and `nitro.experimental.asyncContext` is true."');
+    expect(TOOLKIT_NO_SESSION).toBe("No active MCP session.");
   });
 });
 

@@ -52,6 +52,11 @@ export function choicesOf(field: FormField): { values: string[]; labels: string[
 export interface Form {
   message: string;
   requestedSchema: { type: "object"; properties: Record<string, FormField>; required?: string[] };
+  /**
+   * Set on a URL question ({@link prepareUrlQuestion}): the page the person opens instead of filling in fields
+   * (MCP elicitation's URL mode); `requestedSchema` is then empty. Only an MCP face asks these.
+   */
+  url?: string;
 }
 
 /** A question checked and ready for a host: the form to show and the check every reply goes through. */
@@ -228,5 +233,46 @@ export function prepareQuestion(tool: string, question: Question): PreparedQuest
       if (first.keyword === "enum" && Array.isArray(allowed)) return `${item}must be one of ${allowed.join(", ")}`;
       return `${item}${first.message}`;
     },
+  };
+}
+
+/** A question that sends the person to a page (MCP elicitation's URL mode): for what a form must not carry, such as a sign-in or a payment. */
+export interface UrlQuestion {
+  message: string;
+  url: string;
+}
+
+/** Characters a URL shown to a person may not hold: whitespace and control characters (C0, DEL, C1). */
+const UNSAFE_URL_CHARACTERS = /[\s\u0000-\u001f\u007f-\u009f]/;
+
+/**
+ * Checks a URL question and prepares it like a form: its fingerprint binds a
+ * replayed reply to this message and URL, and its check takes an action only
+ * (the page is where the person answers; the reply carries no content). Only
+ * an `http:` or `https:` URL is asked: a person's client opens it.
+ */
+export function prepareUrlQuestion(tool: string, question: UrlQuestion): PreparedQuestion {
+  if (!isRecord(question)) throw new ToolDefinitionError(`${tool}: a URL question must be { message, url }`);
+  if (typeof question.message !== "string" || question.message.trim() === "") {
+    throw new ToolDefinitionError(`${tool}: a URL question needs a non-empty message`);
+  }
+  const { url } = question;
+  if (typeof url !== "string" || UNSAFE_URL_CHARACTERS.test(url) || !URL.canParse(url)) {
+    throw new ToolDefinitionError(`${tool}: a URL question needs an absolute URL without spaces or control characters`);
+  }
+  const { protocol } = new URL(url);
+  if (protocol !== "https:" && protocol !== "http:") {
+    throw new ToolDefinitionError(`${tool}: a URL question needs an http or https URL, not ${quote(protocol.slice(0, -1))}`);
+  }
+  const form: Form = { message: sanitizeText(question.message), requestedSchema: { type: "object", properties: {} }, url };
+  return {
+    form,
+    fingerprint: fingerprintOf(JSON.stringify(form)),
+    fields: [],
+    check(reply) {
+      if (!isRecord(reply) || typeof reply.action !== "string" || !ACTIONS.has(reply.action)) return undefined;
+      return reply.action === "accept" ? { action: "accept", content: {} } : { action: reply.action as "decline" | "cancel" };
+    },
+    checkField: () => "is not a field of this question",
   };
 }

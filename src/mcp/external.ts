@@ -12,10 +12,11 @@ import { joinedText, readContent } from "../core/content.ts";
 import type { HostContext } from "../core/context.ts";
 import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { type CalledTool, type Middleware, runChain } from "../core/middleware.ts";
-import { prepareQuestion } from "../core/questions.ts";
+import { prepareQuestion, prepareUrlQuestion } from "../core/questions.ts";
 import type { LogLevel, ToolResult } from "../core/types.ts";
 import { errorResult, mcpResult } from "../protocol/call.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
+import { supportsForms, supportsUrls } from "./elicitation.ts";
 
 export interface ExternalTool {
   /** The `tools/list` entry, `name` included. */
@@ -42,11 +43,25 @@ export interface ExternalCallContext {
    */
   sendRequest?(request: { method: string; params?: Record<string, unknown> }, signal?: AbortSignal): Promise<unknown>;
   /**
-   * On 2026-07-28, where `sendRequest` is absent: asks the person a form question the way this package's tools
-   * ask, as `input_required` (the call runs again from its start with the reply). Resolves with the reply as
-   * `elicitation/create` would (`{ action, content? }`), checked against the form first.
+   * On 2026-07-28, where `sendRequest` is absent: asks the person a question the way this package's tools ask,
+   * as `input_required` (the call runs again from its start with the reply). A form, or with `mode: "url"` a page
+   * to open; each only in a mode the request's capabilities declare, else it throws one line. Resolves with the
+   * reply as `elicitation/create` would: `{ action, content? }` for a form, checked against it first; `{ action }`
+   * for a URL. Absent when the client declared no elicitation at all.
    */
-  elicit?(params: { message: string; requestedSchema: Record<string, unknown> }): Promise<Record<string, unknown>>;
+  elicit?(params: ElicitParams): Promise<Record<string, unknown>>;
+}
+
+/** A question an external tool asks: a form, or a page to open (`mode: "url"`). */
+export type ElicitParams =
+  | { mode?: "form"; message: string; requestedSchema: Record<string, unknown> }
+  | { mode: "url"; message: string; url: string };
+
+/** The refusal of a question in a mode the client did not declare in the request's capabilities. */
+function undeclaredMode(mode: "form" | "url"): string {
+  return mode === "url"
+    ? "The client did not declare URL elicitation (elicitation.url) in this request's capabilities, so this URL question cannot be asked"
+    : "The client did not declare form elicitation in this request's capabilities, so this form cannot be asked";
 }
 
 /** The external tools by name; a name the package's own list also has is refused, as any duplicate is. */
@@ -58,6 +73,25 @@ export function externalIndex(external: readonly ExternalTool[], own: ReadonlyMa
     index.set(name, tool);
   }
   return index;
+}
+
+/** An external tool's questions through the host's `ask`, each in a mode the client declared. */
+function elicitBy(
+  ask: NonNullable<HostContext["ask"]>,
+  tool: string,
+  capabilities: ClientCapabilities | undefined,
+): NonNullable<ExternalCallContext["elicit"]> {
+  return async (params) => {
+    if (params.mode === "url") {
+      if (!supportsUrls(capabilities)) throw new Error(undeclaredMode("url"));
+      const answer = await ask(prepareUrlQuestion(tool, { message: params.message, url: params.url }));
+      // A URL reply carries no content: the page is where the person answered.
+      return { action: answer.action };
+    }
+    if (!supportsForms(capabilities)) throw new Error(undeclaredMode("form"));
+    const answer = await ask(prepareQuestion(tool, { message: params.message, schema: params.requestedSchema as never }));
+    return answer as Record<string, unknown>;
+  };
 }
 
 /** The answer as its owner shaped it; a throw is the usual failure line. */
@@ -80,10 +114,7 @@ async function answer(
       ctx.mcpReq.send({ method: request.method, params: { ...request.params } } as never, signal ? { signal } : {});
   }
   const { ask } = host;
-  if (ask) {
-    context.elicit = async ({ message, requestedSchema }) =>
-      (await ask(prepareQuestion(tool.listing.name, { message, schema: requestedSchema as never }))) as Record<string, unknown>;
-  }
+  if (ask) context.elicit = elicitBy(ask, tool.listing.name, capabilities);
   if (ctx.mcpReq._meta) context._meta = ctx.mcpReq._meta as Record<string, unknown>;
   if (ctx.http?.authInfo) context.authInfo = ctx.http.authInfo;
   try {

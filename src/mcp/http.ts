@@ -28,6 +28,7 @@ import {
 import { checkOptionKeys } from "../core/options.ts";
 import { isRecord } from "../core/schema.ts";
 import type { AnyTool, Effect, ServerInfo } from "../core/types.ts";
+import { checkCacheHints } from "../protocol/cache-hints.ts";
 import { toolIndex } from "../protocol/call.ts";
 import { principalOf } from "../protocol/caller.ts";
 import { catalogOption } from "../protocol/catalog.ts";
@@ -35,7 +36,7 @@ import { type HostList, type HostPolicy, hostListOption, hostRefusal, hostSet, L
 import { jsonRpcError } from "../protocol/json-rpc-error.ts";
 import { mayCall } from "../protocol/scopes.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
-import { checkCacheHints, checkCatalog } from "./catalog.ts";
+import { checkCatalog } from "./catalog.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
 import { SessionTable } from "./sessions.ts";

@@ -22,6 +22,7 @@ import type { AnyResource } from "../core/resources.ts";
 import { supportsSampling } from "../core/sampling.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
+import { type CacheHints, checkCacheHints, type WireHints } from "../protocol/cache-hints.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { callerOf, principalOf } from "../protocol/caller.ts";
 import { catalogOption } from "../protocol/catalog.ts";
@@ -32,7 +33,8 @@ import { sampleByRequest } from "../protocol/sample.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
 import { type Catalog, EMPTY_CATALOG, type ForeignCatalog, type ServedContext, type ServedResource } from "../protocol/served.ts";
 import type { EffectOf } from "./auth.ts";
-import { type CacheHints, catalogCapabilities, checkCacheHints, hinted, serveCatalog, type WireHints } from "./catalog.ts";
+import { catalogCapabilities, hinted, serveCatalog } from "./catalog.ts";
+import { supportsForms, supportsUrls } from "./elicitation.ts";
 import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
 import { APPS_CAPABILITY, rendersApps, type Views, viewsOf } from "./views.ts";
@@ -51,13 +53,6 @@ export interface McpServerOptions extends StateSealOptions {
    * Without one a 2026 answer says `ttlMs: 0`, `private`: never reused, never shared.
    */
   cacheHints?: CacheHints;
-}
-
-/** Whether a client declared form elicitation (an empty `elicitation` object means form). */
-export function supportsForms(capabilities: ClientCapabilities | undefined): boolean {
-  const elicitation = capabilities?.elicitation as Record<string, unknown> | undefined;
-  if (!elicitation || typeof elicitation !== "object") return false;
-  return "form" in elicitation || !("url" in elicitation);
 }
 
 /** The keys `createMcpServer` takes. */
@@ -164,6 +159,8 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     if (!foreign && !entry) return unknownToolResult(info, name);
     const capabilities = clientCapabilities(server, ctx);
     const forms = supportsForms(capabilities);
+    // Another framework's tool may also ask a URL question (./external.ts checks each question's mode); ours ask forms.
+    const asks = forms || (foreign !== undefined && supportsUrls(capabilities));
     const envelope = ctx.mcpReq.envelope;
     let run: (host: HostContext) => Promise<McpCallResult>;
     let base: HostContext;
@@ -173,7 +170,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       base = { signal: ctx.mcpReq.signal, call: callFacts(server, ctx) };
       if (authInfo) base.auth = callerOf(authInfo);
       run = (host) => callExternal(foreign, args, ctx, set.middleware, host, capabilities) as Promise<McpCallResult>;
-      if (!forms || !envelope) return run(base);
+      if (!asks || !envelope) return run(base);
     } else {
       const found = entry as NonNullable<typeof entry>;
       // The answer matters more than a progress or log line: a failed notification is reported, and the call carries on.
@@ -202,7 +199,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     try {
       outcome = await runRound(round, base.signal, (ask, signal, sample) => {
         const host: HostContext = { ...base, signal };
-        if (forms) host.ask = ask;
+        if (asks) host.ask = ask;
         if (sampling) host.sample = sample;
         return run(host);
       });
@@ -212,9 +209,11 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     if (outcome.kind === "done") return outcome.result;
     const pending = outcome.request;
     const embedded =
-      pending.key === QUESTION_KEY
-        ? inputRequired.elicit({ message: pending.form.message, requestedSchema: pending.form.requestedSchema as never })
-        : inputRequired.createMessage(pending.params as never);
+      pending.key !== QUESTION_KEY
+        ? inputRequired.createMessage(pending.params as never)
+        : pending.form.url !== undefined
+          ? inputRequired.elicitUrl({ message: pending.form.message, url: pending.form.url })
+          : inputRequired.elicit({ message: pending.form.message, requestedSchema: pending.form.requestedSchema as never });
     return inputRequired({ inputRequests: { [pending.key]: embedded }, requestState: outcome.requestState });
   });
   return server;

@@ -42,6 +42,7 @@ import {
 } from "@nuxt/kit";
 import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
+import { type CacheHints, checkCacheHints } from "../protocol/cache-hints.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { nodeVersionProblem } from "./node-version.ts";
 import { isManyInstancePreset } from "./presets.ts";
@@ -87,14 +88,21 @@ export interface ModuleOptions {
   auth?: AuthModuleOptions;
   /**
    * A module exporting `middleware`, a list of middleware (`withMiddleware`'s)
-   * for every call on the route: the app's tools and the toolkit's own, e.g.
-   * `"~~/server/middleware-list"` exporting `[telemetry()]`.
+   * for every call on the route (the app's tools and the toolkit's own) and
+   * every read and get (the app's resources and prompts and the toolkit's),
+   * e.g. `"~~/server/middleware-list"` exporting `[telemetry()]`.
    */
   middleware?: string;
   /** A module exporting `resources`, a list of `defineResource` definitions served on the route beside the toolkit's. */
   resources?: string;
   /** A module exporting `prompts`, a list of `definePrompt` definitions served on the route beside the toolkit's. */
   prompts?: string;
+  /**
+   * 2026-07-28 caching hints per list and for reads, as `createMcpHttpHandler` takes them: `{ ttlMs, scope }` under
+   * `tools/list`, `resources/list`, `resources/templates/list`, `resources/read` or `prompts/list`. Without one a
+   * 2026 answer says `ttlMs: 0`, `private`: never reused, never shared. Checked when the app is built.
+   */
+  cacheHints?: CacheHints;
 }
 
 export interface AuthModuleOptions {
@@ -314,6 +322,7 @@ export default defineNuxtModule<ModuleOptions>({
       "middleware",
       "resources",
       "prompts",
+      "cacheHints",
     ]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
     await exportFrom("auth.verifier", options.auth?.verifier, "verifier");
@@ -343,6 +352,8 @@ export default defineNuxtModule<ModuleOptions>({
         "@agntn/tools/nuxt answers MCP 2026-07-28 with @modelcontextprotocol/server, which this app does not have: npm install @modelcontextprotocol/server",
       );
     }
+    // The handler's own check, so a hint is refused now in the words createMcpHttpHandler uses.
+    checkCacheHints(options.cacheHints, "agntnTools");
     const identity = serverIdentity(nuxt, options);
     await exportFrom("tools", options.tools, "tools");
     // The route is known once every module (the toolkit included) has set up its options.
@@ -436,6 +447,8 @@ export default defineNuxtModule<ModuleOptions>({
           allowedOrigins: options.allowedOrigins ?? toolkitOrigins(nuxt),
           preset,
           stateless: isManyInstancePreset(preset),
+          // As written (checked above): the handler takes and checks them in this shape.
+          ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
         })};\n`,
     });
     addServerPlugin(runtimeFile("tools-plugin"));

@@ -122,6 +122,7 @@ export function handlerSettings(event: unknown): HandlerSettings {
     ...(requestStateKey ? { requestStateKey } : {}),
     // On presets that run many short-lived instances, 2025 clients are answered without sessions.
     sessions: !config.stateless,
+    ...(config.cacheHints ? { cacheHints: config.cacheHints } : {}),
     ...(auth ? { auth } : {}),
   };
   return { key, options };

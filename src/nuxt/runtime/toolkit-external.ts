@@ -9,7 +9,8 @@
  *
  * The toolkit's composables that reach for its SDK v1 server
  * (`useMcpElicitation`, `useMcpLogger`) find a stand-in built from the call's
- * own request (./toolkit-server.ts).
+ * own request (./toolkit-server.ts); `useMcpSession` on a 2026-07-28 call,
+ * which has no session, answers this package's line (./toolkit-session.ts).
  */
 import { sanitizeLine, sanitizeText } from "@agntn/tools";
 import type { ExternalCallContext, ExternalTool } from "@agntn/tools/mcp";
@@ -18,6 +19,7 @@ import { useEvent } from "nitropack/runtime";
 import { z } from "zod";
 import { registeredName } from "./toolkit-names.ts";
 import { TOOLKIT_SERVER_KEY, toolkitServer } from "./toolkit-server.ts";
+import { sessionlessAnswer } from "./toolkit-session.ts";
 
 /** A tool definition as the toolkit holds it (`defineMcpTool`), reduced to what is read here. */
 export interface ToolkitDefinition {
@@ -169,6 +171,8 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
           result = await handler(extra);
         }
       } catch (error) {
+        const sessionless = sessionlessAnswer(error, context);
+        if (sessionless) return refusal(sessionless);
         return cleanError(normalizeErrorToResult(error) as never);
       }
       const normalized = normalizeToolResult(result as never) as Record<string, unknown>;

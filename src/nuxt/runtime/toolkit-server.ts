@@ -8,9 +8,9 @@
  * - `server.getClientCapabilities()`: what the client declared;
  * - `server.elicitInput(params)`: an `elicitation/create` request to the
  *   client on a 2025-11-25 session, its reply returned as SDK v1 returns it;
- *   on 2026-07-28 a form travels as `input_required`, as this package's
- *   questions do (the tool runs again from its start with the reply), and a
- *   URL, which has no way there yet, is refused in one line;
+ *   on 2026-07-28 a form or a URL travels as `input_required`, as this
+ *   package's questions do (the tool runs again from its start with the
+ *   reply), in a mode the request's capabilities declare, else one line;
  * - `server.sendLoggingMessage(params)`: a `notifications/message` on the
  *   call's own stream when the client's log level lets it through, as the
  *   toolkit's logger filters it;
@@ -31,8 +31,7 @@ export const TOOLKIT_SERVER_KEY = "_mcpServer";
 
 const NO_REGISTER =
   "useMcpServer() cannot register or remove definitions during a request on the @agntn/tools route yet; define them in server/mcp/ instead";
-const NO_CHANNEL =
-  "This client speaks MCP 2026-07-28, where a server cannot send it a request mid-call: a toolkit tool's URL question needs a 2025-11-25 session";
+const NO_ELICITATION = "The client declared no elicitation in this request's capabilities, so a toolkit tool's question cannot be asked";
 
 function refuse(message: string): never {
   throw new Error(message);
@@ -44,14 +43,12 @@ export function toolkitServer(context: ExternalCallContext): Record<string, unkn
     getClientCapabilities: () => context.clientCapabilities,
     async elicitInput(params: Record<string, unknown>) {
       if (context.sendRequest) return context.sendRequest({ method: "elicitation/create", params }, context.signal);
-      // 2026-07-28: a form travels as `input_required`, the way this package's questions do; a URL has no way there yet.
-      if (context.elicit && params.mode !== "url") {
-        return context.elicit({
-          message: String(params.message ?? ""),
-          requestedSchema: params.requestedSchema as Record<string, unknown>,
-        });
-      }
-      return refuse(NO_CHANNEL);
+      // 2026-07-28: the question travels as `input_required`, the way this package's questions do. SDK v1's
+      // `elicitationId` stays behind: that revision has none (the reply comes back with the call itself).
+      if (!context.elicit) return refuse(NO_ELICITATION);
+      const message = String(params.message ?? "");
+      if (params.mode === "url") return context.elicit({ mode: "url", message, url: String(params.url ?? "") });
+      return context.elicit({ message, requestedSchema: params.requestedSchema as Record<string, unknown> });
     },
     async sendLoggingMessage(params: { level: LogLevel; data: unknown; logger?: string }) {
       await context.log(params.level, params.data, params.logger);

@@ -45,6 +45,8 @@ declare module "#agntn-tools/config.mjs" {
     preset: string;
     /** Whether 2025 clients are answered without sessions (presets that run many short-lived instances). */
     stateless: boolean;
+    /** `agntnTools.cacheHints` as written, checked at build time; absent when not set. */
+    cacheHints?: import("@agntn/tools/mcp").McpHttpHandlerOptions["cacheHints"];
   };
   export default config;
 }
