@@ -271,7 +271,7 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
       ["*", "server", "capabilities", "prompts", "listChanged"],
     ],
     reason:
-      "The route declares listChanged only where it sends list_changed, and it sends none yet; SDK v1 declares it for every list it serves. Documented on the MCP host page.",
+      "The route declares listChanged only where it can send list_changed: for tools, on a 2025-11-25 session that serves the toolkit's tools (useMcpServer().registerTool changes that session's list); never for resources and prompts, and never on 2026-07-28. SDK v1 declares it for every list it serves. Documented on the MCP host page.",
   })),
   {
     fixture: "*",
@@ -321,16 +321,16 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason:
       "2026-07-28 has no sessions, so a tool calling useMcpSession there answers the route's line saying so (checked word for word in WITH_2026_EXPECTATIONS) rather than state kept between calls; on 2025-11-25 the session tools answer as alone.",
   },
-  ...(["v1", "v2-2026"] as const).map((comparison) => ({
+  {
     fixture: "mid-session-registration",
-    comparison,
+    comparison: "v2-2026",
     at: [
       ["*", "calls", "*"],
       ["*", "steps"],
     ],
     reason:
-      "A gap, not a choice: useMcpServer().registerTool and removeTool during a request are refused in one line on the route, which cannot yet change a running session's list (the live lists of issue 31 are to carry it; issue 29 stays open for it).",
-  })),
+      "2026-07-28 has no sessions, so useMcpServer().registerTool there refuses in the route's one line (checked word for word in WITH_2026_EXPECTATIONS) rather than add a tool that would vanish with the request; on 2025-11-25 a session's additions are served, listed and removed as alone.",
+  },
   ...(["basic", "handlers-organization"] as const).map((fixture) => ({
     fixture,
     comparison: "v2-2026" as const,
@@ -463,7 +463,24 @@ const serverMeta = (name: string) => ({ "io.modelcontextprotocol/serverInfo": { 
 const NO_SESSIONS =
   "useMcpSession() has no session to give here: this client speaks MCP 2026-07-28, which has no sessions; keep the tool's state elsewhere (in storage, under an id the tool returns and takes back as an argument)";
 
+const NO_REGISTERING =
+  "useMcpServer() can add or remove tools only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): a tool added now would be gone with the request";
+
 const WITH_2026_EXPECTATIONS: Record<string, (recording: Recording) => void> = {
+  "mid-session-registration": (r) => {
+    const meta = serverMeta("mid-session-registration");
+    const refused = {
+      answer: { _meta: meta, content: [{ type: "text", text: NO_REGISTERING }], isError: true },
+      notifications: [],
+      elicitations: [],
+    };
+    const steps = conn(r).steps?.map((step) => step.record);
+    expect(steps?.[0]).toEqual(refused);
+    expect(names(steps?.[1]?.answer)).toEqual(["base_tool", "register_dynamic", "remove_dynamic"]);
+    expect(text(steps?.[2]?.answer)).toBe('Unknown mid-session-registration tool: "callable_tool"');
+    expect(text(steps?.[3]?.answer)).toBe("not found: callable_tool");
+    expect(call(conn(r), "register_dynamic", { toolName: "my_dynamic_tool" })).toEqual(refused);
+  },
   elicitation: (r) => {
     // A URL question rides input_required: the client is asked once, without an id, and the tool runs again with the reply.
     const asked = [{ mode: "url", message: "Open the verification page", url: "https://example.com/verify" }];

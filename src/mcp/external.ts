@@ -17,6 +17,7 @@ import type { LogLevel, ToolResult } from "../core/types.ts";
 import { errorResult, mcpResult } from "../protocol/call.ts";
 import { effectOfAnnotations } from "../protocol/scopes.ts";
 import { supportsForms, supportsUrls } from "./elicitation.ts";
+import type { SessionToolList } from "./session-tools.ts";
 
 export interface ExternalTool {
   /** The `tools/list` entry, `name` included. */
@@ -49,6 +50,11 @@ export interface ExternalCallContext {
    * reply as `elicitation/create` would: `{ action, content? }` for a form, checked against it first; `{ action }`
    * for a URL. Absent when the client declared no elicitation at all.
    */
+  /**
+   * On a 2025-11-25 session: the session's own list, to which the tool may add tools or from which it may remove
+   * those it added (./session-tools.ts); absent on 2026-07-28 and without sessions.
+   */
+  session?: SessionToolList;
   elicit?(params: ElicitParams): Promise<Record<string, unknown>>;
 }
 
@@ -101,6 +107,7 @@ async function answer(
   ctx: ServerContext,
   capabilities: ClientCapabilities | undefined,
   host: HostContext,
+  session: SessionToolList | undefined,
 ): Promise<CallToolResult> {
   const context: ExternalCallContext = {
     signal: host.signal ?? ctx.mcpReq.signal,
@@ -109,6 +116,7 @@ async function answer(
     log: (level, data, logger) => ctx.mcpReq.log(level, data, logger),
   };
   if (capabilities) context.clientCapabilities = capabilities;
+  if (session) context.session = session;
   if (!ctx.mcpReq.envelope) {
     context.sendRequest = (request, signal) =>
       ctx.mcpReq.send({ method: request.method, params: { ...request.params } } as never, signal ? { signal } : {});
@@ -157,8 +165,9 @@ export async function callExternal(
   chain: readonly Middleware[] | undefined,
   host: HostContext,
   capabilities: ClientCapabilities | undefined,
+  session?: SessionToolList,
 ): Promise<CallToolResult> {
-  if (!chain || chain.length === 0 || chainIdle(chain)) return answer(tool, args, ctx, capabilities, host);
+  if (!chain || chain.length === 0 || chainIdle(chain)) return answer(tool, args, ctx, capabilities, host, session);
   let raw: CallToolResult | undefined;
   const outcome = await runChain(
     chain,
@@ -166,7 +175,7 @@ export async function callExternal(
       tool: calledToolOf(tool),
       checked: { ok: true, value: args ?? {} },
       run: async () => {
-        raw = await answer(tool, args, ctx, capabilities, host);
+        raw = await answer(tool, args, ctx, capabilities, host, session);
         return outcomeOfAnswer(raw as never);
       },
       outcomeFor: (result) => outcomeOfAnswer(result),

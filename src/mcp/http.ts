@@ -39,6 +39,7 @@ import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCatalog } from "./catalog.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
+import { SessionTools } from "./session-tools.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
 import { viewsOf } from "./views.ts";
@@ -217,8 +218,20 @@ export function serveHttp(
   const openSession = async (read: ReadRequest): Promise<Response> => {
     const owner = principalOf(read.auth);
     const set = await tools(read.request);
-    const server = serverFor(set);
-    const scopeCheck = scopeCheckOf(set);
+    // The session's own list: another framework's tool may add to it while the session runs (./session-tools.ts).
+    // Its check then asks the session's additions too, so an added tool is scope-checked like any other.
+    const session = set.external.length > 0 ? new SessionTools() : undefined;
+    let scopeCheck = scopeCheckOf(set);
+    if (gate && session) {
+      const effects = effectsOf(set);
+      scopeCheck = gate.scopeCheck((name) => effects(name) ?? session.effectOf(name));
+    }
+    const server = buildServer(info, set, {
+      ...serverOptions,
+      ...(scopeCheck ? { scopeCheck } : {}),
+      ...(session ? { session } : {}),
+    });
+    server.onerror = onerror;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       // The owner is the caller whose `initialize` opened it; the id is recorded only now that it exists.

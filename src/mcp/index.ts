@@ -13,4 +13,5 @@ export { createMcpHttpHandler, type McpHttpHandler, type McpHttpHandlerOptions }
 export { createJwtVerifier, type JwtVerifierOptions } from "./jwt.ts";
 export { listTools } from "./list.ts";
 export { createMcpServer, type McpServerOptions } from "./server.ts";
+export type { SessionToolList } from "./session-tools.ts";
 export type { StateSealOptions } from "./state-seal.ts";

@@ -36,6 +36,7 @@ import type { EffectOf } from "./auth.ts";
 import { catalogCapabilities, hinted, serveCatalog } from "./catalog.ts";
 import { supportsForms, supportsUrls } from "./elicitation.ts";
 import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
+import type { SessionTools } from "./session-tools.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
 import { APPS_CAPABILITY, rendersApps, type Views, viewsOf } from "./views.ts";
 
@@ -84,6 +85,8 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
   cacheHints?: WireHints | undefined;
   /** The scope check a `tools/call` passes before it runs, from the `authInfo` the SDK hands it. */
   scopeCheck?: ScopeChallengeHandler;
+  /** A 2025-11-25 session's own additions to the list (./session-tools.ts): only a session server has them. */
+  session?: SessionTools;
 }
 
 /**
@@ -115,10 +118,12 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const catalog = withViews(set.catalog ?? EMPTY_CATALOG, views);
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
+  // A session whose tool set holds another framework's tools may see its list change (./session-tools.ts).
+  const live = set.external.length > 0 ? options.session : undefined;
   const server = new Server(serverInfo, {
     // Logging is declared so `logging/setLevel` works on 2025 connections; tools log through `context.log`.
     capabilities: {
-      tools: {},
+      tools: live ? { listChanged: true } : {},
       logging: {},
       ...catalogCapabilities(catalog, set.foreign),
       ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
@@ -131,8 +136,15 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const forOthers = views.appOnly.size === 0 ? forApps : withForeign(views.listedForOthers);
   const { scopeCheck } = options;
   const toolsHint = options.cacheHints?.["tools/list"];
+  if (live) {
+    live.taken = (name) => own.has(name) || external.has(name);
+    live.changed = () => {
+      server.sendToolListChanged().catch((error: unknown) => server.onerror?.(error as Error));
+    };
+  }
   server.setRequestHandler("tools/list", async (_request, ctx) => {
-    const listed = forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers;
+    let listed = forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers;
+    if (live && live.size > 0) listed = { tools: [...listed.tools, ...live.listings()] };
     return (toolsHint ? hinted(server, ctx, listed, toolsHint) : listed) as ListToolsResult;
   });
   const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
@@ -154,7 +166,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     // A tool only views may call does not exist for a client that shows no views: not listed to it, not callable by it.
     if (views.appOnly.has(name) && !rendersApps(clientCapabilities(server, ctx))) return unknownToolResult(info, name);
     const authInfo = ctx.http?.authInfo;
-    const foreign = external.get(name);
+    const foreign = external.get(name) ?? live?.get(name);
     const entry = foreign ? undefined : own.get(name);
     if (!foreign && !entry) return unknownToolResult(info, name);
     const capabilities = clientCapabilities(server, ctx);
@@ -169,7 +181,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       // Another framework's tool sends its own notifications and, on 2025-11-25, its own requests (./external.ts).
       base = { signal: ctx.mcpReq.signal, call: callFacts(server, ctx) };
       if (authInfo) base.auth = callerOf(authInfo);
-      run = (host) => callExternal(foreign, args, ctx, set.middleware, host, capabilities) as Promise<McpCallResult>;
+      run = (host) => callExternal(foreign, args, ctx, set.middleware, host, capabilities, live) as Promise<McpCallResult>;
       if (!asks || !envelope) return run(base);
     } else {
       const found = entry as NonNullable<typeof entry>;

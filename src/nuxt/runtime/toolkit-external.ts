@@ -18,7 +18,7 @@ import { createCacheOptions, normalizeErrorToResult, normalizeToolResult, wrapWi
 import { useEvent } from "nitropack/runtime";
 import { z } from "zod";
 import { registeredName } from "./toolkit-names.ts";
-import { TOOLKIT_SERVER_KEY, toolkitServer } from "./toolkit-server.ts";
+import { type MakeTool, TOOLKIT_SERVER_KEY, toolkitServer } from "./toolkit-server.ts";
 import { sessionlessAnswer } from "./toolkit-session.ts";
 
 /** A tool definition as the toolkit holds it (`defineMcpTool`), reduced to what is read here. */
@@ -160,7 +160,7 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
     async call(args, context) {
       const extra = requestExtra(context);
       const event = currentEvent();
-      if (event) event.context[TOOLKIT_SERVER_KEY] = toolkitServer(context);
+      if (event) event.context[TOOLKIT_SERVER_KEY] = toolkitServer(context, event.context, registered, () => currentEvent()?.context);
       let result: unknown;
       try {
         if (input) {
@@ -184,6 +184,9 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
     },
   };
 }
+
+/** A tool a toolkit tool adds with `useMcpServer().registerTool` during a 2025 session, served as its own are. */
+const registered: MakeTool = (definition) => toExternal(definition as ToolkitDefinition);
 
 const made = new WeakMap<ToolkitDefinition, ExternalTool>();
 

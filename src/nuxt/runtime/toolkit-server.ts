@@ -14,8 +14,17 @@
  * - `server.sendLoggingMessage(params)`: a `notifications/message` on the
  *   call's own stream when the client's log level lets it through, as the
  *   toolkit's logger filters it;
- * - `registerTool`, `registerPrompt`, `registerResource`: present, since
- *   `useMcpServer()` binds them at once, but each refuses in one line.
+ * - `registerTool(name, config, handler)` on a 2025-11-25 session: the tool
+ *   joins that session's list (and no other session's, as with the toolkit
+ *   alone), the client is sent `notifications/tools/list_changed`, and the
+ *   handle's `remove()` (what `removeTool` calls) takes it out again. The
+ *   toolkit keeps its handles per server object, so on a session the
+ *   stand-in is one object for the whole session, its `server` field
+ *   reading the current call's. Without a session (2026-07-28, or a route
+ *   that keeps none) it refuses in one line: a tool added then would vanish
+ *   with the request;
+ * - `registerPrompt`, `registerResource`: present, since `useMcpServer()`
+ *   binds them at once, but each refuses in one line.
  *
  * `_mcpServer` and `server` are the toolkit's own fields, not its public API:
  * test/nuxt-toolkit-fixtures.test.ts runs the toolkit's own elicitation and
@@ -24,22 +33,26 @@
  * fails a test here first.
  */
 import type { LogLevel } from "@agntn/tools";
-import type { ExternalCallContext } from "@agntn/tools/mcp";
+import type { ExternalCallContext, ExternalTool, SessionToolList } from "@agntn/tools/mcp";
 
 /** Where the toolkit's `useMcpServer()` reads the server (its `event.context` key). */
 export const TOOLKIT_SERVER_KEY = "_mcpServer";
 
 const NO_REGISTER =
-  "useMcpServer() cannot register or remove definitions during a request on the @agntn/tools route yet; define them in server/mcp/ instead";
+  "useMcpServer() cannot register prompts or resources during a request on the @agntn/tools route yet; define them in server/mcp/ instead";
+const NO_SESSION =
+  "useMcpServer() can add or remove tools only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): a tool added now would be gone with the request";
+const NO_UPDATE =
+  "A tool added with useMcpServer() on the @agntn/tools route can be removed, not enabled, disabled or updated: remove it and register it again";
 const NO_ELICITATION = "The client declared no elicitation in this request's capabilities, so a toolkit tool's question cannot be asked";
 
 function refuse(message: string): never {
   throw new Error(message);
 }
 
-/** The stand-in for the toolkit's SDK v1 server, for one call. */
-export function toolkitServer(context: ExternalCallContext): Record<string, unknown> {
-  const sdk = {
+/** The stand-in of SDK v1's low-level server, for one call: its capabilities, questions and log lines are the call's. */
+function callServer(context: ExternalCallContext): Record<string, unknown> {
+  return {
     getClientCapabilities: () => context.clientCapabilities,
     async elicitInput(params: Record<string, unknown>) {
       if (context.sendRequest) return context.sendRequest({ method: "elicitation/create", params }, context.signal);
@@ -54,10 +67,65 @@ export function toolkitServer(context: ExternalCallContext): Record<string, unkn
       await context.log(params.level, params.data, params.logger);
     },
   };
+}
+
+/** How a tool given to `registerTool` becomes one the route serves (toolkit-external.ts, which imports this file). */
+export type MakeTool = (definition: { name: string; handler: (...args: unknown[]) => unknown } & Record<string, unknown>) => ExternalTool;
+
+/** Where the current call's low-level stand-in is kept on the event, for a session's stand-in to hand out. */
+const CALL_SERVER_KEY = "_agntnToolkitCallServer";
+
+/** One stand-in per session, so the toolkit's handles (kept per server object) outlive the call that registered. */
+const bySession = new WeakMap<SessionToolList, Record<string, unknown>>();
+
+function sessionServer(session: SessionToolList, make: MakeTool, current: () => Record<string, unknown> | undefined) {
   return {
-    server: sdk,
-    registerTool: () => refuse(NO_REGISTER),
+    get server() {
+      return current()?.[CALL_SERVER_KEY];
+    },
+    registerTool(name: string, config: Record<string, unknown> | undefined, handler: (...args: unknown[]) => unknown) {
+      if (typeof name !== "string" || typeof handler !== "function") {
+        return refuse("useMcpServer().registerTool takes a name, a config object and a handler");
+      }
+      session.add(make({ ...config, name, handler }));
+      return {
+        enabled: true,
+        remove: () => session.remove(name),
+        enable: () => refuse(NO_UPDATE),
+        disable: () => refuse(NO_UPDATE),
+        update: () => refuse(NO_UPDATE),
+      };
+    },
     registerPrompt: () => refuse(NO_REGISTER),
     registerResource: () => refuse(NO_REGISTER),
   };
+}
+
+/**
+ * The stand-in for the toolkit's SDK v1 server, for one call: on a session, the session's one stand-in (this call's
+ * low-level server set where it reads it); without one, an object of this call's own whose registering refuses.
+ */
+export function toolkitServer(
+  context: ExternalCallContext,
+  eventContext: Record<string, unknown>,
+  make: MakeTool,
+  current: () => Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const sdk = callServer(context);
+  const { session } = context;
+  if (!session) {
+    return {
+      server: sdk,
+      registerTool: () => refuse(NO_SESSION),
+      registerPrompt: () => refuse(NO_REGISTER),
+      registerResource: () => refuse(NO_REGISTER),
+    };
+  }
+  eventContext[CALL_SERVER_KEY] = sdk;
+  let standIn = bySession.get(session);
+  if (!standIn) {
+    standIn = sessionServer(session, make, current);
+    bySession.set(session, standIn);
+  }
+  return standIn;
 }
