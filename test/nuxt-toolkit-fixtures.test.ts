@@ -271,7 +271,7 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
       ["*", "server", "capabilities", "prompts", "listChanged"],
     ],
     reason:
-      "The route declares listChanged only where it can send list_changed: for tools, on a 2025-11-25 session that serves the toolkit's tools (useMcpServer().registerTool changes that session's list); never for resources and prompts, and never on 2026-07-28. SDK v1 declares it for every list it serves. Documented on the MCP host page.",
+      "The route declares listChanged only where it can send list_changed: on a 2025-11-25 session that serves the toolkit's tools (useMcpServer() changes that session's lists), never on 2026-07-28. SDK v1 declares it for every list it serves. Documented on the MCP host page.",
   })),
   {
     fixture: "*",
@@ -464,7 +464,7 @@ const NO_SESSIONS =
   "useMcpSession() has no session to give here: this client speaks MCP 2026-07-28, which has no sessions; keep the tool's state elsewhere (in storage, under an id the tool returns and takes back as an argument)";
 
 const NO_REGISTERING =
-  "useMcpServer() can add or remove tools only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): a tool added now would be gone with the request";
+  "useMcpServer() can add or remove tools, prompts and resources only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): anything added now would be gone with the request";
 
 const WITH_2026_EXPECTATIONS: Record<string, (recording: Recording) => void> = {
   "mid-session-registration": (r) => {

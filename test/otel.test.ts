@@ -430,4 +430,45 @@ describe("on a built Nuxt app's route, with telemetry() as agntnTools.middleware
     ]);
     expect(attribute(receiver.spans[5], "error.type")).toBe("-32602");
   });
+
+  it("serves what a toolkit tool adds to its 2025-11-25 session with useMcpServer(), traced like the rest; 2026-07-28 has no session to add to", async () => {
+    receiver.spans.length = 0;
+    const client = new Client({ name: "otel-nuxt", version: "1.0.0" });
+    let heard = 0;
+    client.setNotificationHandler("notifications/prompts/list_changed", () => {
+      heard++;
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", (app as StartedApp).url)));
+    expect(client.getServerCapabilities()?.prompts).toEqual({ listChanged: true });
+    const registered = await client.callTool({ name: "otel-register", arguments: {} });
+    expect(registered.content).toEqual([{ type: "text", text: "registered" }]);
+    expect((await client.listPrompts()).prompts.map((prompt) => prompt.name)).toEqual(["otel_summary", "otel_greeting", "otel_added"]);
+    const parent = clientTracer.startSpan("agent step");
+    const _meta = traceMeta(parent);
+    const got = await client.getPrompt({ name: "otel_added", arguments: { topic: "tides" }, _meta });
+    const read = await client.readResource({ uri: "notes://added", _meta });
+    parent.end();
+    expect(got.messages).toEqual([{ role: "user", content: { type: "text", text: "Added prompt on tides." } }]);
+    expect(read.contents).toEqual([{ uri: "notes://added", mimeType: "text/plain", text: "added during the session" }]);
+    await until(() => receiver.spans.length >= 3 && heard >= 1);
+    expect(heard).toBe(1);
+    await client.close();
+    const ok = { traceId: parent.spanContext().traceId, parentSpanId: parent.spanContext().spanId, status: { code: 0 } };
+    expect(receiver.spans.filter((span) => span.traceId === ok.traceId).map(placed)).toEqual([
+      { name: "prompts/get otel_added", ...ok },
+      { name: "resources/read", ...ok },
+    ]);
+
+    const modern = new Client({ name: "otel-nuxt", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    await modern.connect(new StreamableHTTPClientTransport(new URL("/mcp", (app as StartedApp).url)));
+    const refused = await modern.callTool({ name: "otel-register", arguments: {} });
+    expect(refused.content).toEqual([
+      {
+        type: "text",
+        text: "useMcpServer() can add or remove tools, prompts and resources only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): anything added now would be gone with the request",
+      },
+    ]);
+    expect(refused.isError).toBe(true);
+    await modern.close();
+  });
 });

@@ -35,7 +35,17 @@ import {
   unknownPrompt,
 } from "../protocol/catalog-answers.ts";
 import { calledEntry, chained, chainedGet, chainedRead } from "../protocol/catalog-chain.ts";
-import type { Catalog, ForeignCatalog, ForeignMethod, PromptListing, ServedContext } from "../protocol/served.ts";
+import type {
+  Catalog,
+  ForeignCatalog,
+  ForeignMethod,
+  PromptListing,
+  ReadAnswer,
+  ServedContext,
+  ServedResource,
+  ServedTemplate,
+} from "../protocol/served.ts";
+import type { SessionTools } from "./session-tools.ts";
 
 /** Whether the connection or request speaks 2026-07-28, where answers carry caching hints. */
 function modern(server: Server, ctx: ServerContext): boolean {
@@ -48,12 +58,16 @@ export function hinted<T extends object>(server: Server, ctx: ServerContext, ans
   return { ...hint, ...answer };
 }
 
-/** The capabilities a catalog adds to the server's: `resources`, `prompts`, `completions`, each only when there is something. */
-export function catalogCapabilities(catalog: Catalog, foreign?: ForeignCatalog): Record<string, object> {
+/**
+ * The capabilities a catalog adds to the server's: `resources`, `prompts`, `completions`, each only when there is
+ * something; `listChanged` on a session whose lists another framework may change (./session-tools.ts).
+ */
+export function catalogCapabilities(catalog: Catalog, foreign?: ForeignCatalog, changing = false): Record<string, object> {
   const parts = catalogParts(catalog);
   const capabilities: Record<string, object> = {};
-  if (parts.resources || foreign?.resources) capabilities.resources = {};
-  if (parts.prompts || foreign?.prompts) capabilities.prompts = {};
+  const list = changing ? { listChanged: true } : {};
+  if (parts.resources || foreign?.resources) capabilities.resources = list;
+  if (parts.prompts || foreign?.prompts) capabilities.prompts = list;
   if (parts.completions || foreign?.completions) capabilities.completions = {};
   return capabilities;
 }
@@ -84,6 +98,8 @@ export interface CatalogServing {
   hints?: WireHints | undefined;
   /** The chain around the foreign catalog's reads and gets (the catalog's own entries carry theirs, from `withMiddleware`). */
   middleware?: readonly Middleware[] | undefined;
+  /** A 2025-11-25 session's own additions, listed after the rest and read or got after the catalog's own. */
+  session?: SessionTools | undefined;
   contextOf: ContextOf;
 }
 
@@ -146,6 +162,35 @@ async function listed<T>(
   return Array.isArray(theirs) ? [...mine, ...(theirs as T[])] : mine;
 }
 
+/** A read of what a session added, as `readResource` answers for the catalog's own; `undefined` when it added nothing there. */
+async function sessionRead(
+  session: SessionTools,
+  uri: string,
+  context: ServedContext,
+  middleware: readonly Middleware[] | undefined,
+): Promise<{ entry: ServedResource | ServedTemplate; result: ReadAnswer } | undefined> {
+  const found = session.read(uri);
+  if (!found) return undefined;
+  const entry = "resource" in found ? found.resource : found.template;
+  const read = () => ("resource" in found ? found.resource.read(uri, context) : found.template.read(uri, found.variables, context));
+  try {
+    // Another framework's resource, like a foreign one: the server's chain runs around its read.
+    const result = chained(middleware)
+      ? await chainedRead(
+          middleware,
+          calledEntry(entry.listing.name, entry.listing.title, entry.listing.description),
+          uri,
+          "variables" in found ? found.variables : {},
+          context,
+          read,
+        )
+      : await read();
+    return { entry, result };
+  } catch (error) {
+    throw sdkError(failureOf(entry.listing.name, error, uri), uri);
+  }
+}
+
 /** Checks a catalog as a server will serve it (no URI, template or prompt name twice, views included); throws the first clash. */
 export function checkCatalog(catalog: Catalog): void {
   indexOf(catalog);
@@ -153,7 +198,7 @@ export function checkCatalog(catalog: Catalog): void {
 
 /** Sets the resource, prompt and completion handlers a catalog needs on `server` (none for an empty part). */
 export function serveCatalog(server: Server, serving: CatalogServing): void {
-  const { catalog, foreign, hints = {}, contextOf, scopeCheck, middleware } = serving;
+  const { catalog, foreign, hints = {}, contextOf, scopeCheck, middleware, session } = serving;
   const index = indexOf(catalog);
   const parts = catalogParts(catalog);
   /** Refuses a read, get or completion above the token's scopes, where it is about to run. */
@@ -175,7 +220,9 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
         "resources",
         context,
       );
-      return hinted(server, ctx, { resources }, hints["resources/list"]) as never;
+      // Concatenated, never pushed: a list may be the catalog's own array, shared by every request.
+      const all = session ? [...resources, ...session.resourceListings()] : resources;
+      return hinted(server, ctx, { resources: all }, hints["resources/list"]) as never;
     });
     server.setRequestHandler("resources/templates/list", async (_request, ctx) => {
       const context = () => contextOf(ctx, "resources/templates/list");
@@ -187,7 +234,8 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
         "resourceTemplates",
         context,
       );
-      return hinted(server, ctx, { resourceTemplates }, hints["resources/templates/list"]) as never;
+      const all = session ? [...resourceTemplates, ...session.templateListings()] : resourceTemplates;
+      return hinted(server, ctx, { resourceTemplates: all }, hints["resources/templates/list"]) as never;
     });
     server.setRequestHandler("resources/read", async (request, ctx) => {
       if (scopeCheck) await admit(request, ctx);
@@ -199,6 +247,7 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       } catch (error) {
         throw sdkError(error, uri);
       }
+      if (!answer && session) answer = await sessionRead(session, uri, context, middleware);
       if (!answer) {
         if (!foreign?.resources) throw sdkError(notFound(uri), uri);
         const theirs = await askForeignChained(foreign, "resources/read", { uri }, context, uri, middleware);
@@ -215,15 +264,25 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
     server.setRequestHandler("prompts/list", async (_request, ctx) => {
       const context = () => contextOf(ctx, "prompts/list");
       const prompts = await listed(async () => promptListings, foreign, foreign?.prompts, "prompts/list", "prompts", context);
-      return hinted(server, ctx, { prompts }, hints["prompts/list"]) as never;
+      const all = session ? [...prompts, ...session.promptListings()] : prompts;
+      return hinted(server, ctx, { prompts: all }, hints["prompts/list"]) as never;
     });
     server.setRequestHandler("prompts/get", async (request, ctx) => {
       if (scopeCheck) await admit(request, ctx);
       const { name, arguments: args } = request.params;
       const context = contextOf(ctx, "prompts/get");
-      const prompt = index.prompts.get(name);
+      const own = index.prompts.get(name);
+      // A session's prompt is another framework's, like a foreign one: the server's chain runs around its get.
+      const added = own ? undefined : session?.prompt(name);
+      const prompt = own ?? added;
       if (prompt) {
         try {
+          if (added && chained(middleware)) {
+            const called = calledEntry(name, added.listing.title, added.listing.description);
+            return (await chainedGet(middleware, called, { ok: true, value: args ?? {} }, context, () =>
+              added.get(args, context),
+            )) as never;
+          }
           return (await prompt.get(args, context)) as never;
         } catch (error) {
           throw sdkError(error, name);

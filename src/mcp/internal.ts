@@ -11,7 +11,7 @@ export { indexTools } from "../core/define.ts";
 export { catalogOf } from "../protocol/catalog.ts";
 export { jsonRpcError } from "../protocol/json-rpc-error.ts";
 export { effectOfAnnotations } from "../protocol/scopes.ts";
-export type { Catalog, ForeignCatalog, ForeignMethod, ServedContext } from "../protocol/served.ts";
+export { type Catalog, type ForeignCatalog, type ForeignMethod, type ServedContext, ServedRefusal } from "../protocol/served.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
 export type { ToolSet } from "./server.ts";

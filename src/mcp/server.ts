@@ -26,6 +26,7 @@ import { type CacheHints, checkCacheHints, type WireHints } from "../protocol/ca
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { callerOf, principalOf } from "../protocol/caller.ts";
 import { catalogOption } from "../protocol/catalog.ts";
+import { catalogParts, indexOf } from "../protocol/catalog-answers.ts";
 import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
 import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
@@ -125,7 +126,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     capabilities: {
       tools: live ? { listChanged: true } : {},
       logging: {},
-      ...catalogCapabilities(catalog, set.foreign),
+      ...catalogCapabilities(catalog, set.foreign, live !== undefined),
       ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
@@ -137,9 +138,22 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const { scopeCheck } = options;
   const toolsHint = options.cacheHints?.["tools/list"];
   if (live) {
-    live.taken = (name) => own.has(name) || external.has(name);
-    live.changed = () => {
-      server.sendToolListChanged().catch((error: unknown) => server.onerror?.(error as Error));
+    const index = indexOf(catalog);
+    const parts = catalogParts(catalog);
+    const notify = {
+      tools: () => server.sendToolListChanged(),
+      resources: () => server.sendResourceListChanged(),
+      prompts: () => server.sendPromptListChanged(),
+    };
+    live.serving = {
+      toolTaken: (name) => own.has(name) || external.has(name),
+      promptTaken: (name) => index.prompts.has(name),
+      resourceTaken: (key) => index.fixed.has(key) || index.templatesByUri.has(key),
+      resources: parts.resources || set.foreign?.resources === true,
+      prompts: parts.prompts || set.foreign?.prompts === true,
+      changed: (list) => {
+        notify[list]().catch((error: unknown) => server.onerror?.(error as Error));
+      },
     };
   }
   server.setRequestHandler("tools/list", async (_request, ctx) => {
@@ -154,6 +168,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     scopeCheck: options.scopeCheck,
     hints: options.cacheHints,
     middleware: set.middleware,
+    ...(live ? { session: live } : {}),
     contextOf: (ctx, method) => servedContext(server, ctx, method, report),
   });
   server.setRequestHandler("tools/call", async (request, ctx) => {

@@ -18,7 +18,8 @@ import { createCacheOptions, normalizeErrorToResult, normalizeToolResult, wrapWi
 import { useEvent } from "nitropack/runtime";
 import { z } from "zod";
 import { registeredName } from "./toolkit-names.ts";
-import { type MakeTool, TOOLKIT_SERVER_KEY, toolkitServer } from "./toolkit-server.ts";
+import { registeredPrompt, registeredResource } from "./toolkit-registered.ts";
+import { type Makers, TOOLKIT_SERVER_KEY, toolkitServer } from "./toolkit-server.ts";
 import { sessionlessAnswer } from "./toolkit-session.ts";
 
 /** A tool definition as the toolkit holds it (`defineMcpTool`), reduced to what is read here. */
@@ -185,8 +186,12 @@ function toExternal(definition: ToolkitDefinition): ExternalTool {
   };
 }
 
-/** A tool a toolkit tool adds with `useMcpServer().registerTool` during a 2025 session, served as its own are. */
-const registered: MakeTool = (definition) => toExternal(definition as ToolkitDefinition);
+/** What a toolkit tool adds with `useMcpServer()` during a 2025 session: a tool served as the toolkit's own are. */
+const registered: Makers = {
+  tool: (definition) => toExternal(definition as ToolkitDefinition),
+  prompt: registeredPrompt,
+  resource: registeredResource,
+};
 
 const made = new WeakMap<ToolkitDefinition, ExternalTool>();
 

@@ -23,8 +23,9 @@
  *   reading the current call's. Without a session (2026-07-28, or a route
  *   that keeps none) it refuses in one line: a tool added then would vanish
  *   with the request;
- * - `registerPrompt`, `registerResource`: present, since `useMcpServer()`
- *   binds them at once, but each refuses in one line.
+ * - `registerPrompt` and `registerResource` likewise, for that session's
+ *   prompts and resources (./toolkit-registered.ts shapes them), each
+ *   change sent as its list's `list_changed`.
  *
  * `_mcpServer` and `server` are the toolkit's own fields, not its public API:
  * test/nuxt-toolkit-fixtures.test.ts runs the toolkit's own elicitation and
@@ -34,16 +35,15 @@
  */
 import type { LogLevel } from "@agntn/tools";
 import type { ExternalCallContext, ExternalTool, SessionToolList } from "@agntn/tools/mcp";
+import type { registeredPrompt, registeredResource } from "./toolkit-registered.ts";
 
 /** Where the toolkit's `useMcpServer()` reads the server (its `event.context` key). */
 export const TOOLKIT_SERVER_KEY = "_mcpServer";
 
-const NO_REGISTER =
-  "useMcpServer() cannot register prompts or resources during a request on the @agntn/tools route yet; define them in server/mcp/ instead";
 const NO_SESSION =
-  "useMcpServer() can add or remove tools only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): a tool added now would be gone with the request";
+  "useMcpServer() can add or remove tools, prompts and resources only on a 2025-11-25 session, and this request has none (MCP 2026-07-28 has no sessions): anything added now would be gone with the request";
 const NO_UPDATE =
-  "A tool added with useMcpServer() on the @agntn/tools route can be removed, not enabled, disabled or updated: remove it and register it again";
+  "What useMcpServer() adds on the @agntn/tools route can be removed, not enabled, disabled or updated: remove it and register it again";
 const NO_ELICITATION = "The client declared no elicitation in this request's capabilities, so a toolkit tool's question cannot be asked";
 
 function refuse(message: string): never {
@@ -69,8 +69,15 @@ function callServer(context: ExternalCallContext): Record<string, unknown> {
   };
 }
 
-/** How a tool given to `registerTool` becomes one the route serves (toolkit-external.ts, which imports this file). */
-export type MakeTool = (definition: { name: string; handler: (...args: unknown[]) => unknown } & Record<string, unknown>) => ExternalTool;
+/**
+ * How what `useMcpServer()` registers becomes what the route serves: a tool as the toolkit's own are
+ * (toolkit-external.ts, which imports this file), a prompt or resource as ./toolkit-registered.ts makes them.
+ */
+export interface Makers {
+  tool(definition: { name: string; handler: (...args: unknown[]) => unknown } & Record<string, unknown>): ExternalTool;
+  prompt: typeof registeredPrompt;
+  resource: typeof registeredResource;
+}
 
 /** Where the current call's low-level stand-in is kept on the event, for a session's stand-in to hand out. */
 const CALL_SERVER_KEY = "_agntnToolkitCallServer";
@@ -78,26 +85,39 @@ const CALL_SERVER_KEY = "_agntnToolkitCallServer";
 /** One stand-in per session, so the toolkit's handles (kept per server object) outlive the call that registered. */
 const bySession = new WeakMap<SessionToolList, Record<string, unknown>>();
 
-function sessionServer(session: SessionToolList, make: MakeTool, current: () => Record<string, unknown> | undefined) {
+/** A handle as SDK v1's register functions return it: `remove()` works, the rest refuse in one line. */
+function handle(remove: () => boolean) {
+  return { enabled: true, remove, enable: () => refuse(NO_UPDATE), disable: () => refuse(NO_UPDATE), update: () => refuse(NO_UPDATE) };
+}
+
+type Callback = (...args: unknown[]) => unknown;
+
+function sessionServer(session: SessionToolList, make: Makers, current: () => Record<string, unknown> | undefined) {
   return {
     get server() {
       return current()?.[CALL_SERVER_KEY];
     },
-    registerTool(name: string, config: Record<string, unknown> | undefined, handler: (...args: unknown[]) => unknown) {
+    registerTool(name: string, config: Record<string, unknown> | undefined, handler: Callback) {
       if (typeof name !== "string" || typeof handler !== "function") {
         return refuse("useMcpServer().registerTool takes a name, a config object and a handler");
       }
-      session.add(make({ ...config, name, handler }));
-      return {
-        enabled: true,
-        remove: () => session.remove(name),
-        enable: () => refuse(NO_UPDATE),
-        disable: () => refuse(NO_UPDATE),
-        update: () => refuse(NO_UPDATE),
-      };
+      session.add(make.tool({ ...config, name, handler }));
+      return handle(() => session.remove(name));
     },
-    registerPrompt: () => refuse(NO_REGISTER),
-    registerResource: () => refuse(NO_REGISTER),
+    registerPrompt(name: string, config: Record<string, unknown> | undefined, callback: Callback) {
+      if (typeof name !== "string" || typeof callback !== "function") {
+        return refuse("useMcpServer().registerPrompt takes a name, a config object and a callback");
+      }
+      session.addPrompt(make.prompt(name, config, callback));
+      return handle(() => session.removePrompt(name));
+    },
+    registerResource(name: string, where: unknown, config: Record<string, unknown> | undefined, callback: Callback) {
+      if (typeof name !== "string" || typeof callback !== "function") {
+        return refuse("useMcpServer().registerResource takes a name, a URI or template, a metadata object and a callback");
+      }
+      session.addResource(name, make.resource(name, where, config, callback));
+      return handle(() => session.removeResource(name));
+    },
   };
 }
 
@@ -108,7 +128,7 @@ function sessionServer(session: SessionToolList, make: MakeTool, current: () => 
 export function toolkitServer(
   context: ExternalCallContext,
   eventContext: Record<string, unknown>,
-  make: MakeTool,
+  make: Makers,
   current: () => Record<string, unknown> | undefined,
 ): Record<string, unknown> {
   const sdk = callServer(context);
@@ -117,8 +137,8 @@ export function toolkitServer(
     return {
       server: sdk,
       registerTool: () => refuse(NO_SESSION),
-      registerPrompt: () => refuse(NO_REGISTER),
-      registerResource: () => refuse(NO_REGISTER),
+      registerPrompt: () => refuse(NO_SESSION),
+      registerResource: () => refuse(NO_SESSION),
     };
   }
   eventContext[CALL_SERVER_KEY] = sdk;
