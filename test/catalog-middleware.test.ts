@@ -33,6 +33,7 @@ import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, Periodic
 import { BasicTracerProvider, InMemorySpanExporter, type ReadableSpan, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { serve } from "srvx";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { failure } from "./helpers/json-rpc-failure.ts";
 
 const INFO = { name: "handbook", version: "1.0.0" };
 
@@ -204,16 +205,6 @@ async function open(
     await client.close();
     await stop();
   });
-}
-
-/** A JSON-RPC error as the client sees it: its code and message. */
-async function failure(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: unknown }).code, message: (error as Error).message };
-  }
-  throw new Error("expected the request to fail");
 }
 
 /** The refusal a face's client reads: SDK v1's client puts "MCP error <code>: " before the server's message, SDK v2's does not. */

@@ -9,6 +9,7 @@ import { toClaudeAgentServer } from "@agntn/tools/claude-agent";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure } from "./helpers/json-rpc-failure.ts";
 
 const notes = defineResource({ name: "Notes", uri: "notes://all", mimeType: "text/plain", read: () => "buy milk" });
 const note = defineResource({
@@ -25,16 +26,6 @@ const recap = definePrompt({
   arguments: Type.Object({ day: Type.String({ enum: ["today", "yesterday"] }) }, { additionalProperties: false }),
   get: ({ day }) => `Recap ${day}.`,
 });
-
-/** A JSON-RPC error as SDK v1's client sees it. */
-async function failure(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    return { code: (error as { code: unknown }).code, message: (error as Error).message };
-  }
-  throw new Error("expected the request to fail");
-}
 
 describe("toClaudeAgentServer with resources and prompts", () => {
   const server = toClaudeAgentServer({ name: "notes", version: "1.0.0" }, [], { resources: [notes, note], prompts: [recap] });

@@ -262,21 +262,27 @@ describe("middleware-cache.ts around reads and gets, as the Nuxt route puts one 
   });
 });
 
+/** A docs example run as an MCP server over stdio, its stderr (where the audit lines go) kept apart from stdout. */
+async function stdioExample(file: string): Promise<{ client: Client; stderr: () => string }> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: ["--conditions=agntn-source", join(root, "docs/examples", file)],
+    cwd: root,
+    stderr: "pipe",
+  });
+  let stderr = "";
+  transport.stderr?.on("data", (chunk: Buffer) => {
+    stderr += chunk.toString("utf8");
+  });
+  const client = new Client({ name: "docs-middleware", version: "1.0.0" });
+  await client.connect(transport);
+  return { client, stderr: () => stderr };
+}
+
 describe("the page's server: all three around the demo tools, over stdio", () => {
   it("audits each call on stderr, one line each, and keeps stdout for MCP", async () => {
     vi.useRealTimers();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ["--conditions=agntn-source", join(root, "docs/examples/middleware-server.ts")],
-      cwd: root,
-      stderr: "pipe",
-    });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const client = new Client({ name: "docs-middleware", version: "1.0.0" });
-    await client.connect(transport);
+    const { client, stderr } = await stdioExample("middleware-server.ts");
     const args = { text: "Crème Brûlée, Part 2" };
     const first = await client.callTool({ name: "text_slug", arguments: args });
     const second = await client.callTool({ name: "text_slug", arguments: args });
@@ -285,7 +291,7 @@ describe("the page's server: all three around the demo tools, over stdio", () =>
     expect(second).toEqual(first);
     expect(first.content).toEqual([{ type: "text", text: "creme-brulee-part-2" }]);
     expect(bad.isError).toBe(true);
-    const audit = stderr
+    const audit = stderr()
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -301,18 +307,7 @@ describe("the page's server: all three around the demo tools, over stdio", () =>
 describe("middleware-catalog.ts: one chain around the tools, the resources and the prompt, over stdio", () => {
   it("audits reads and gets beside calls, and counts them all against one allowance", async () => {
     vi.useRealTimers();
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: ["--conditions=agntn-source", join(root, "docs/examples/middleware-catalog.ts")],
-      cwd: root,
-      stderr: "pipe",
-    });
-    let stderr = "";
-    transport.stderr?.on("data", (chunk: Buffer) => {
-      stderr += chunk.toString("utf8");
-    });
-    const client = new Client({ name: "docs-middleware", version: "1.0.0" });
-    await client.connect(transport);
+    const { client, stderr } = await stdioExample("middleware-catalog.ts");
     try {
       expect((await client.readResource({ uri: "docs://guides/install" })).contents).toEqual([
         { uri: "docs://guides/install", mimeType: "text/plain", text: "Run npm install, then npm start." },
@@ -338,7 +333,7 @@ describe("middleware-catalog.ts: one chain around the tools, the resources and t
     } finally {
       await client.close();
     }
-    const audit = stderr
+    const audit = stderr()
       .trim()
       .split("\n")
       .map((line) => JSON.parse(line) as Record<string, unknown>)

@@ -10,19 +10,16 @@ import { definePrompt, defineResource, Type } from "@agntn/tools";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure } from "./helpers/json-rpc-failure.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const page = readFileSync(`${root}docs/content/1.guide/11.resources.md`, "utf8");
 const node = `${root}node_modules/.bin/node`;
 
-/** A JSON-RPC error as the client sees it. */
-async function failure(promise: Promise<unknown>): Promise<string> {
-  try {
-    await promise;
-  } catch (error) {
-    return `${(error as { code: number }).code} ${(error as Error).message}`;
-  }
-  throw new Error("expected the request to fail");
+/** A JSON-RPC error as the client sees it, as one line: its code and message. */
+async function failureLine(promise: Promise<unknown>): Promise<string> {
+  const { code, message } = await failure(promise);
+  return `${String(code)} ${message}`;
 }
 
 describe("the Resources and Prompts page's server, over stdio", () => {
@@ -92,7 +89,7 @@ describe("the Resources and Prompts page's server, over stdio", () => {
     ],
     [() => client.getPrompt({ name: "explain" }), '-32602 Unknown prompt: "explain"'],
   ])("answers a mistake the way the page shows (%#)", async (request, answer) => {
-    expect(await failure(request())).toBe(answer);
+    expect(await failureLine(request())).toBe(answer);
     for (const line of answer.split("\n")) expect(page).toContain(line.replace(/^-\d+ /, ""));
   });
 });

@@ -10,6 +10,7 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { failure } from "./helpers/json-rpc-failure.ts";
 import { type Connected, connect, MODES } from "./helpers/mcp-clients.ts";
 
 const INFO = { name: "library", version: "1.0.0" };
@@ -78,17 +79,6 @@ const OPTIONS: McpServerOptions = {
   prompts: [review],
   cacheHints: { "resources/list": { ttlMs: 5_000, scope: "public" } },
 };
-
-/** A JSON-RPC error as the client sees it: its code and message. */
-async function failure(promise: Promise<unknown>): Promise<{ code: unknown; message: string }> {
-  try {
-    await promise;
-  } catch (error) {
-    const { code, message } = error as { code: unknown; message: string };
-    return { code, message };
-  }
-  throw new Error("expected the request to fail");
-}
 
 describe.each(MODES)("resources and prompts, SDK v2 client, %s", (mode) => {
   const modern = mode.endsWith("2026");
