@@ -25,7 +25,8 @@ import { createMcpServer } from "@agntn/tools/mcp";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport, McpServer, ResourceTemplate } from "@modelcontextprotocol/server";
 import { z } from "zod";
-import { formatNs, formatRatio, keep, median, QUICK, quantile, type Section, standalone, table } from "./harness.ts";
+import { formatNs, formatRatio, keep, median, QUICK, type Section, standalone } from "./harness.ts";
+import { type Paired, paired, pairedTable, ratioOf } from "./paired.ts";
 
 const info = { name: "bench", version: "1.0.0" };
 
@@ -156,58 +157,6 @@ const CASES = [
   },
 ] as const;
 
-/** One variant of a paired run: nanoseconds per request of each round, wall and CPU. */
-interface Paired {
-  name: string;
-  wall: number[];
-  cpu: number[];
-}
-
-/** Runs `n` requests one after another; returns wall and CPU (user + system) nanoseconds per request. */
-async function batch(fn: () => Promise<unknown>, n: number): Promise<{ wall: number; cpu: number }> {
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < n; i++) keep(await fn());
-  const wall = ((performance.now() - start) * 1e6) / n;
-  const used = process.cpuUsage(cpuStart);
-  return { wall, cpu: ((used.user + used.system) * 1e3) / n };
-}
-
-/** A warm-up, then `rounds` rounds of one batch of `n` requests per variant, the order rotating. */
-async function paired(variants: readonly { name: string; fn: () => Promise<unknown> }[], rounds: number, n: number): Promise<Paired[]> {
-  for (const variant of variants) await batch(variant.fn, n * 4);
-  const out: Paired[] = variants.map((v) => ({ name: v.name, wall: [], cpu: [] }));
-  for (let r = 0; r < rounds; r++) {
-    for (let j = 0; j < variants.length; j++) {
-      const k = (j + r) % variants.length;
-      const { wall, cpu } = await batch((variants[k] as (typeof variants)[number]).fn, n);
-      (out[k] as Paired).wall.push(wall);
-      (out[k] as Paired).cpu.push(cpu);
-    }
-  }
-  return out;
-}
-
-/** Median over rounds of a's time divided by base's time in the same round. */
-const ratioOf = (a: number[], base: number[]) => median(a.map((t, r) => t / (base[r] as number)));
-
-/** A table of a paired run: medians, quartiles and the ratios to `base`, CPU and wall. */
-function pairedTable(results: readonly Paired[], base: Paired): string {
-  const spread = (values: number[]) => `${formatNs(quantile(values, 0.25))} – ${formatNs(quantile(values, 0.75))}`;
-  return table(
-    ["variant", "CPU / request", "CPU quartiles", `CPU ratio to ${base.name}`, "wall / request", "wall quartiles", "wall ratio"],
-    results.map((m) => [
-      m.name,
-      formatNs(median(m.cpu)),
-      spread(m.cpu),
-      formatRatio(ratioOf(m.cpu, base.cpu)),
-      formatNs(median(m.wall)),
-      spread(m.wall),
-      formatRatio(ratioOf(m.wall, base.wall)),
-    ]),
-  );
-}
-
 export async function run(): Promise<Section> {
   const pairs: Pair[] = [];
   pairs.push(
@@ -264,7 +213,7 @@ export async function run(): Promise<Section> {
         "",
         `${c.label}:`,
         "",
-        pairedTable(results, sdk),
+        pairedTable(results, "request", sdk),
         "",
         `Ours against the McpServer: ${formatRatio(ratio)} in CPU, ${formatRatio(wall)} in wall time; against the second one ` +
           `${formatRatio(vsSecond)} in CPU. The second McpServer against the first: ${formatRatio(noise)} in CPU, ` +

@@ -26,7 +26,8 @@ import { trace } from "@opentelemetry/api";
 import { AggregationTemporality, InMemoryMetricExporter, MeterProvider, PeriodicExportingMetricReader } from "@opentelemetry/sdk-metrics";
 import { BasicTracerProvider, type ReadableSpan, SimpleSpanProcessor, type SpanExporter } from "@opentelemetry/sdk-trace-base";
 import { joinTool, TOOL_NAME, validArgs, validText } from "./fixtures.ts";
-import { formatNs, formatRatio, keep, median, QUICK, quantile, type Section, standalone, table } from "./harness.ts";
+import { formatNs, formatRatio, median, QUICK, type Section, standalone } from "./harness.ts";
+import { type Paired, paired, pairedTable, ratioOf } from "./paired.ts";
 
 const info = { name: "bench", version: "1.0.0" };
 
@@ -58,63 +59,6 @@ async function connect(tools: Parameters<typeof createMcpServer>[1]) {
 function textOf(result: unknown): string {
   const content = (result as { content?: { text?: string }[] }).content;
   return content?.map((c) => c.text).join("\n") ?? "";
-}
-
-/** One variant of a paired run: nanoseconds per call of each round, wall and CPU. */
-interface Paired {
-  name: string;
-  wall: number[];
-  cpu: number[];
-}
-
-/** Runs `n` calls one after another; returns wall and CPU (user + system) nanoseconds per call. */
-async function batch(fn: () => Promise<unknown>, n: number): Promise<{ wall: number; cpu: number }> {
-  const cpuStart = process.cpuUsage();
-  const start = performance.now();
-  for (let i = 0; i < n; i++) keep(await fn());
-  const wall = ((performance.now() - start) * 1e6) / n;
-  const used = process.cpuUsage(cpuStart);
-  return { wall, cpu: ((used.user + used.system) * 1e3) / n };
-}
-
-/**
- * The variants side by side: a warm-up, then `rounds` rounds of one batch of
- * `n` calls each, the order rotating round by round so that none always runs
- * first or right after another.
- */
-async function paired(variants: readonly { name: string; fn: () => Promise<unknown> }[], rounds: number, n: number): Promise<Paired[]> {
-  for (const variant of variants) await batch(variant.fn, n * 4);
-  const out: Paired[] = variants.map((v) => ({ name: v.name, wall: [], cpu: [] }));
-  for (let r = 0; r < rounds; r++) {
-    for (let j = 0; j < variants.length; j++) {
-      const k = (j + r) % variants.length;
-      const { wall, cpu } = await batch((variants[k] as (typeof variants)[number]).fn, n);
-      (out[k] as Paired).wall.push(wall);
-      (out[k] as Paired).cpu.push(cpu);
-    }
-  }
-  return out;
-}
-
-/** Median over rounds of a's time divided by base's time in the same round. */
-const ratioOf = (a: number[], base: number[]) => median(a.map((t, r) => t / (base[r] as number)));
-
-/** A table of a paired run: medians, quartiles and the ratios to the first variant, wall and CPU. */
-function pairedTable(results: readonly Paired[]): string {
-  const [base] = results as [Paired];
-  const spread = (values: number[]) => `${formatNs(quantile(values, 0.25))} – ${formatNs(quantile(values, 0.75))}`;
-  return table(
-    ["variant", "CPU / call", "CPU quartiles", "CPU ratio", "wall / call", "wall quartiles", "wall ratio"],
-    results.map((m) => [
-      m.name,
-      formatNs(median(m.cpu)),
-      spread(m.cpu),
-      formatRatio(ratioOf(m.cpu, base.cpu)),
-      formatNs(median(m.wall)),
-      spread(m.wall),
-      formatRatio(ratioOf(m.wall, base.wall)),
-    ]),
-  );
 }
 
 /** The difference of medians against `base`, signed: a variant may come out faster by noise. */
@@ -191,17 +135,17 @@ export async function run(): Promise<Section> {
       "",
       "The target: `telemetry()` with no OpenTelemetry provider registered, against no middleware, measured alone beside a second server without middleware:",
       "",
-      pairedTable(target),
+      pairedTable(target, "call"),
       "",
       `The two servers without middleware differ by ${formatRatio(noiseCpu)} in CPU and ${formatRatio(noiseWall)} in wall time (the second against the first): that much a ratio moves here by noise and by which server was made first. Against both bare servers, round by round (their mean), \`telemetry()\` with no provider comes to ${formatRatio(targetRatio)} in CPU and ${formatRatio(bothBare((m) => m.wall))} in wall time.`,
       "",
       "The cost with a provider, beside a middleware that only calls `next()`:",
       "",
-      pairedTable(costs),
+      pairedTable(costs, "call"),
       "",
       "The same calls through `callTool` (no transport, no client; batches of 2,000), where the chain's own cost is not lost in the round trip's:",
       "",
-      pairedTable(direct),
+      pairedTable(direct, "call"),
       "",
       `CPU added per call without a transport (difference of medians): ${directOthers.map((m) => `${m.name.replace("callTool, ", "")} ${added(m.cpu, directBase.cpu)}`).join("; ")}.`,
       "",
