@@ -117,8 +117,41 @@ function contentsOf(name: string, uri: string, content: readonly ContentBlock[])
   return { contents };
 }
 
-/** One read through the chain: `read` answers or throws; the outcome goes back to an answer or a refusal. */
-export async function chainedRead(
+/**
+ * One read or get through the chain: `run` answers or throws (a throw, or an answer of the wrong shape, is the
+ * call's failure: `next()` never rejects); the outcome goes back to an answer, or a refusal thrown. An outcome the
+ * definition's answer made, passed on untouched, goes out as that answer; any other is read back from its blocks.
+ */
+async function throughChain<T extends ReadAnswer | PromptAnswer>(
+  chain: readonly Middleware[],
+  target: Omit<ChainTarget, "run" | "outcomeFor">,
+  context: ServedContext,
+  run: (value: unknown) => Promise<T>,
+  outcomeOfAnswer: (answer: T) => CallOutcome,
+  isAnswer: (answer: ReadAnswer | PromptAnswer) => answer is T,
+  fromContent: (content: ContentBlock[]) => T,
+): Promise<T> {
+  const name = target.tool.name;
+  const outcome = await runChain(
+    chain,
+    {
+      ...target,
+      run: (value) =>
+        run(value)
+          .then(outcomeOfAnswer)
+          .catch((error: unknown) => thrown(name, error)),
+      outcomeFor: (result) => ownOutcome(name, result),
+    },
+    context,
+  );
+  if (!outcome.ok) throw refusalOf(outcome);
+  const made = answers.get(outcome);
+  if (made !== undefined && isAnswer(made)) return made;
+  return fromContent(outcome.content);
+}
+
+/** One read through the chain. */
+export function chainedRead(
   chain: readonly Middleware[],
   called: CalledTool,
   uri: string,
@@ -126,24 +159,8 @@ export async function chainedRead(
   context: ServedContext,
   read: () => Promise<ReadAnswer>,
 ): Promise<ReadAnswer> {
-  const target: ChainTarget = {
-    kind: "resource",
-    tool: called,
-    uri,
-    checked: { ok: true, value: variables },
-    // A throw, or an answer that is no read's, is the call's failure: next() never rejects.
-    run: () =>
-      read()
-        .then(readOutcome)
-        .catch((error: unknown) => thrown(called.name, error)),
-    outcomeFor: (result) => ownOutcome(called.name, result),
-  };
-  const outcome = await runChain(chain, target, context);
-  if (!outcome.ok) throw refusalOf(outcome);
-  // An outcome a read made, passed on untouched, goes out as that read made it.
-  const made = answers.get(outcome);
-  if (made !== undefined && isRead(made)) return made;
-  return contentsOf(called.name, uri, outcome.content);
+  const target = { kind: "resource" as const, tool: called, uri, checked: { ok: true as const, value: variables } };
+  return throughChain(chain, target, context, read, readOutcome, isRead, (content) => contentsOf(called.name, uri, content));
 }
 
 /* Gets */
@@ -160,28 +177,28 @@ function promptOutcome(answer: PromptAnswer): CallOutcome {
 export type ArgumentsCheck = { ok: true; value: Record<string, unknown> } | { ok: false; lines: string[]; issues: InputIssue[] };
 
 /** One get through the chain: bad arguments are `next()`'s answer; `get` answers or throws. */
-export async function chainedGet(
+export function chainedGet(
   chain: readonly Middleware[],
   called: CalledTool,
   checked: ArgumentsCheck,
   context: ServedContext,
   get: (accepted: Record<string, unknown>) => Promise<PromptAnswer>,
 ): Promise<PromptAnswer> {
-  const target: ChainTarget = {
-    kind: "prompt",
+  const failure = checked.ok
+    ? undefined
+    : ({ ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues } as const);
+  const target = {
+    kind: "prompt" as const,
     tool: called,
-    checked: checked.ok
-      ? checked
-      : { ok: false, failure: { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues } },
-    run: (value) =>
-      get(value as Record<string, unknown>)
-        .then(promptOutcome)
-        .catch((error: unknown) => thrown(called.name, error)),
-    outcomeFor: (result) => ownOutcome(called.name, result),
+    checked: checked.ok ? checked : { ok: false as const, failure: failure as CallFailure },
   };
-  const outcome = await runChain(chain, target, context);
-  if (!outcome.ok) throw refusalOf(outcome);
-  const made = answers.get(outcome);
-  if (made !== undefined && !isRead(made)) return made;
-  return { messages: outcome.content.map((block) => ({ role: "user", content: { ...block } as Record<string, unknown> })) };
+  return throughChain(
+    chain,
+    target,
+    context,
+    (value) => get(value as Record<string, unknown>),
+    promptOutcome,
+    (answer): answer is PromptAnswer => !isRead(answer),
+    (content) => ({ messages: content.map((block) => ({ role: "user", content: { ...block } as Record<string, unknown> })) }),
+  );
 }

@@ -31,7 +31,6 @@
  * client's own `MCP error <code>: ` prefix (the code is kept beside it).
  * Listings are the concatenation of every page, without `nextCursor`.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -39,7 +38,7 @@ import { Client as ClientV2, LOG_LEVEL_META_KEY, StreamableHTTPClientTransport a
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { root, runNode } from "../fixtures/nuxt-server.ts";
+import { root, runNode, type StartedApp, startApp } from "../fixtures/nuxt-server.ts";
 import { VARIANT_ENV, type Variant, variantDirs } from "../fixtures/toolkit-fixtures/variant.ts";
 
 export type { Variant } from "../fixtures/toolkit-fixtures/variant.ts";
@@ -93,14 +92,9 @@ export async function buildVariant(fixture: string, variant: Variant): Promise<v
   }
 }
 
-export interface StartedVariant {
+export interface StartedVariant extends StartedApp {
   fixture: string;
   variant: Variant;
-  /** The server's origin, on 127.0.0.1. */
-  url: URL;
-  process: ChildProcess;
-  stderr(): string;
-  stop(): void;
 }
 
 /**
@@ -108,44 +102,12 @@ export interface StartedVariant {
  * (the toolkit's tests run from its package root, which the fixtures' relative
  * file paths assume) and waits (at most 20 s) for its "Listening on" line.
  */
-export function startVariant(fixture: string, variant: Variant): Promise<StartedVariant> {
-  const { outputDir } = variantDirs(join(FIXTURES_DIR, fixture), variant);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(outputDir, "server/index.mjs")], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        ...process.env,
-        PORT: "0",
-        HOST: "127.0.0.1",
-        NITRO_PORT: "",
-        NITRO_HOST: "",
-        // Signs 2026-07-28 question state on the "with" variant (else it warns at the first request).
-        NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY: randomBytes(32).toString("base64"),
-      },
-    });
-    let stdout = "";
-    let stderr = "";
-    const timer = setTimeout(() => {
-      child.kill();
-      reject(new Error(`${fixture} (${variant}) did not start:\n${stdout}\n${stderr}`));
-    }, 20_000);
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-      const match = /Listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(stdout);
-      if (match) {
-        clearTimeout(timer);
-        resolve({ fixture, variant, url: new URL(match[1]!), process: child, stderr: () => stderr, stop: () => child.kill() });
-      }
-    });
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`${fixture} (${variant}) exited ${code}:\n${stdout}\n${stderr}`));
-    });
-  });
+export async function startVariant(fixture: string, variant: Variant): Promise<StartedVariant> {
+  const dir = join(FIXTURES_DIR, fixture);
+  const { outputDir } = variantDirs(dir, variant);
+  // Signs 2026-07-28 question state on the "with" variant (else it warns at the first request).
+  const env = { NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY: randomBytes(32).toString("base64") };
+  return { fixture, variant, ...(await startApp(dir, env, { output: outputDir, cwd: root })) };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
