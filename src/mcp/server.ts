@@ -6,6 +6,7 @@
  */
 import {
   CLIENT_CAPABILITIES_META_KEY,
+  CLIENT_INFO_META_KEY,
   type ClientCapabilities,
   inputRequired,
   type ListToolsResult,
@@ -27,6 +28,7 @@ import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResul
 import { callerOf, principalOf } from "../protocol/caller.ts";
 import { catalogOption } from "../protocol/catalog.ts";
 import { catalogParts, indexOf } from "../protocol/catalog-answers.ts";
+import { declaredBy, withoutAddedArguments } from "../protocol/client-quirks.ts";
 import { logNotifier } from "../protocol/log.ts";
 import { progressNotifier } from "../protocol/progress.ts";
 import { callDigest, QUESTION_KEY, type RoundOutcome, runRound } from "../protocol/replay.ts";
@@ -172,7 +174,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     contextOf: (ctx, method) => servedContext(server, ctx, method, report),
   });
   server.setRequestHandler("tools/call", async (request, ctx) => {
-    const { name, arguments: args } = request.params;
+    const { name } = request.params;
     // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
     if (scopeCheck) {
       const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
@@ -184,6 +186,9 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     const foreign = external.get(name) ?? live?.get(name);
     const entry = foreign ? undefined : own.get(name);
     if (!foreign && !entry) return unknownToolResult(info, name);
+    // What a known client adds to every call on its own is dropped where the tool does not declare it (one table).
+    const declares = declaredBy(foreign ? foreign.listing.inputSchema : entry?.input);
+    const args = withoutAddedArguments(clientName(server, ctx), request.params.arguments, declares);
     const capabilities = clientCapabilities(server, ctx);
     const forms = supportsForms(capabilities);
     // Another framework's tool may also ask a URL question (./external.ts checks each question's mode); ours ask forms.
@@ -247,6 +252,13 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
 }
 
 /** The client's capabilities: a 2026-07-28 request carries them; a 2025 connection declared them at initialize. */
+/** The calling client's `clientInfo.name`: from the request's `_meta` on 2026-07-28, from `initialize` on 2025-11-25. */
+function clientName(server: Server, ctx: ServerContext): string | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, { name?: unknown } | undefined> | undefined;
+  const name = envelope?.[CLIENT_INFO_META_KEY]?.name ?? server.getClientVersion()?.name;
+  return typeof name === "string" ? name : undefined;
+}
+
 function clientCapabilities(server: Server, ctx: ServerContext): ClientCapabilities | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, ClientCapabilities | undefined> | undefined;
   return envelope?.[CLIENT_CAPABILITIES_META_KEY] ?? server.getClientCapabilities();
