@@ -15,7 +15,7 @@
 import { isRecord } from "../core/schema.ts";
 
 export interface AddedArgument {
-  /** The `clientInfo.name` the client sends (in `initialize` on 2025-11-25, in each request's `_meta` on 2026-07-28). */
+  /** The `clientInfo.name` the client sends (in `initialize` up to 2025-11-25, in each request's `_meta` on 2026-07-28). */
   client: string;
   /** The argument it adds to every call. */
   argument: string;
@@ -27,7 +27,7 @@ export const ADDED_ARGUMENTS: readonly AddedArgument[] = Object.freeze([
   Object.freeze({
     client: "gemini-cli-mcp-client",
     argument: "wait_for_previous",
-    why: "Gemini CLI adds this boolean to every tool's schema for its own scheduling, tells the model to set it when one call depends on another, and forwards it in tools/call.",
+    why: "Gemini CLI (0.61, on 2025-06-18) adds this boolean to every tool's schema for its own scheduling, tells the model to set it when one call depends on another, and forwards it in tools/call.",
   }),
 ]);
 
