@@ -135,7 +135,7 @@ describe("a misspelt module option", () => {
       loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
     ).rejects.toMatchObject({
       message:
-        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, cacheHints',
+        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller',
     });
   });
 });
@@ -175,6 +175,36 @@ describe("agntnTools.cacheHints", () => {
       const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
       const config = JSON.parse((template?.() ?? "").replace(/^export default /, "").replace(/;\n$/, ""));
       expect(config.cacheHints).toEqual({ "resources/list": { ttlMs: 300000, scope: "public" } });
+    } finally {
+      await nuxt.close();
+    }
+  });
+});
+
+describe("agntnTools.sessionIdleMs, maxSessions and maxSessionsPerCaller", () => {
+  const load = (options: Record<string, unknown>) =>
+    loadNuxt({
+      cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)),
+      overrides: { agntnTools: options } as never,
+      ready: true,
+      dev: false,
+    });
+
+  it.each([
+    { options: { sessionIdleMs: 0 }, line: "agntnTools: sessionIdleMs must be a whole number above 0" },
+    { options: { sessionIdleMs: "60000" }, line: "agntnTools: sessionIdleMs must be a whole number above 0" },
+    { options: { maxSessions: 1.5 }, line: "agntnTools: maxSessions must be a whole number above 0" },
+    { options: { maxSessionsPerCaller: -3 }, line: "agntnTools: maxSessionsPerCaller must be a whole number above 0" },
+  ])("refuses $options at load, in createMcpHttpHandler's words", async ({ options, line }) => {
+    await expect(load(options)).rejects.toMatchObject({ message: line });
+  });
+
+  it("hands the limits to the route as written", async () => {
+    const nuxt = await load({ sessionIdleMs: 120_000, maxSessions: 50 });
+    try {
+      const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
+      const config = JSON.parse((template?.() ?? "").replace(/^export default /, "").replace(/;\n$/, ""));
+      expect([config.sessionIdleMs, config.maxSessions, config.maxSessionsPerCaller]).toEqual([120000, 50, undefined]);
     } finally {
       await nuxt.close();
     }

@@ -35,6 +35,7 @@ import { catalogOption } from "../protocol/catalog.ts";
 import { type HostList, type HostPolicy, hostListOption, hostRefusal, hostSet, LOCAL_HOSTS, originListOption } from "../protocol/hosts.ts";
 import { jsonRpcError } from "../protocol/json-rpc-error.ts";
 import { mayCall } from "../protocol/scopes.ts";
+import { sessionLimits } from "../protocol/session-limits.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCatalog } from "./catalog.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
@@ -329,26 +330,9 @@ function hostPolicy(options: McpHttpHandlerOptions, names: OptionNames): HostPol
   };
 }
 
-/** The session bounds, each a whole number above zero or its default. */
-function sessionLimits(options: McpHttpHandlerOptions, where: string) {
-  const max = countOption(options.maxSessions, `${where}: maxSessions`, 1000);
-  return {
-    max,
-    perCaller: countOption(options.maxSessionsPerCaller, `${where}: maxSessionsPerCaller`, Math.min(100, max)),
-    idleMs: countOption(options.sessionIdleMs, `${where}: sessionIdleMs`, 30 * 60_000),
-  };
-}
-
 /** The given keys of an options object, the ones set. */
 function pick<T extends object, K extends keyof T>(options: T, keys: readonly K[]): Pick<T, K> {
   const picked = {} as Pick<T, K>;
   for (const key of keys) if (options[key] !== undefined) picked[key] = options[key];
   return picked;
-}
-
-/** A whole number above zero, or the default when unset. */
-function countOption(value: unknown, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number above 0`);
-  return value;
 }

@@ -44,6 +44,7 @@ import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { type CacheHints, checkCacheHints } from "../protocol/cache-hints.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
+import { SESSION_LIMIT_OPTIONS, sessionLimits } from "../protocol/session-limits.ts";
 import { nodeVersionProblem } from "./node-version.ts";
 import { isManyInstancePreset } from "./presets.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
@@ -103,6 +104,15 @@ export interface ModuleOptions {
    * 2026 answer says `ttlMs: 0`, `private`: never reused, never shared. Checked when the app is built.
    */
   cacheHints?: CacheHints;
+  /**
+   * How long a 2025-11-25 session may sit unused before the route closes it, in milliseconds (default 30 minutes).
+   * Some clients never end their session (Gemini CLI sends no DELETE), so a lower value reclaims theirs sooner.
+   */
+  sessionIdleMs?: number;
+  /** The most 2025-11-25 sessions kept at once (default 1000). */
+  maxSessions?: number;
+  /** With authorization: the most 2025-11-25 sessions one caller may hold (default 100). */
+  maxSessionsPerCaller?: number;
 }
 
 export interface AuthModuleOptions {
@@ -323,6 +333,7 @@ export default defineNuxtModule<ModuleOptions>({
       "resources",
       "prompts",
       "cacheHints",
+      ...SESSION_LIMIT_OPTIONS,
     ]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
     await exportFrom("auth.verifier", options.auth?.verifier, "verifier");
@@ -354,6 +365,7 @@ export default defineNuxtModule<ModuleOptions>({
     }
     // The handler's own check, so a hint is refused now in the words createMcpHttpHandler uses.
     checkCacheHints(options.cacheHints, "agntnTools");
+    sessionLimits(options, "agntnTools");
     const identity = serverIdentity(nuxt, options);
     await exportFrom("tools", options.tools, "tools");
     // The route is known once every module (the toolkit included) has set up its options.
@@ -449,6 +461,8 @@ export default defineNuxtModule<ModuleOptions>({
           stateless: isManyInstancePreset(preset),
           // As written (checked above): the handler takes and checks them in this shape.
           ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
+          // As written (checked above), for the handler, which checks them again where it starts.
+          ...Object.fromEntries(SESSION_LIMIT_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])),
         })};\n`,
     });
     addServerPlugin(runtimeFile("tools-plugin"));

@@ -123,6 +123,9 @@ export function handlerSettings(event: unknown): HandlerSettings {
     // On presets that run many short-lived instances, 2025 clients are answered without sessions.
     sessions: !config.stateless,
     ...(config.cacheHints ? { cacheHints: config.cacheHints } : {}),
+    ...(config.sessionIdleMs ? { sessionIdleMs: config.sessionIdleMs } : {}),
+    ...(config.maxSessions ? { maxSessions: config.maxSessions } : {}),
+    ...(config.maxSessionsPerCaller ? { maxSessionsPerCaller: config.maxSessionsPerCaller } : {}),
     ...(auth ? { auth } : {}),
   };
   return { key, options };

@@ -47,6 +47,10 @@ declare module "#agntn-tools/config.mjs" {
     stateless: boolean;
     /** `agntnTools.cacheHints` as written, checked at build time; absent when not set. */
     cacheHints?: import("@agntn/tools/mcp").McpHttpHandlerOptions["cacheHints"];
+    /** `agntnTools.sessionIdleMs`, `maxSessions` and `maxSessionsPerCaller` as written, checked at build time. */
+    sessionIdleMs?: number;
+    maxSessions?: number;
+    maxSessionsPerCaller?: number;
   };
   export default config;
 }
