@@ -39,7 +39,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
   "@agntn/tools/cli": ["runCli"],
   "@agntn/tools/nuxt": ["default"],
   "@agntn/tools/otel": ["telemetry"],
-  "@agntn/tools/internal/nuxt": ["catalogOf", "effectOfAnnotations", "indexTools", "jsonRpcError", "serveHttp", "viewsOf"],
+  "@agntn/tools/internal/nuxt": ["ServedRefusal", "catalogOf", "effectOfAnnotations", "indexTools", "jsonRpcError", "serveHttp", "viewsOf"],
   "@agntn/tools/langchain": ["LangChainToolError", "interruptOnFor", "toLangChainTools"],
   "@agntn/tools/openai-agents": ["toOpenAiAgentsTools"],
   "@agntn/tools/mastra": ["toMastraTools"],
