@@ -32,7 +32,7 @@ import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { ElicitationRequest } from "@anthropic-ai/claude-agent-sdk";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PNG, tools } from "./fixtures/claude-code-tools.ts";
+import { PNG, tools } from "./fixtures/client-tools.ts";
 import { type ClaudeCodeRun, httpServer, runClaudeCode, type ServerCall, stdioServer } from "./helpers/hosts/claude-code.ts";
 import { serveWith } from "./helpers/loopback.ts";
 import { type HttpRecorder, readStdioRecord, recordHttp, type StdioRecord, type WireMessage } from "./helpers/mcp-wire.ts";

@@ -16,61 +16,13 @@
  * - it checks arguments against the listed schema itself, so a misspelt one
  *   never reaches the server.
  */
-import { defineTool, Type } from "@agntn/tools";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { diskTool as diskCheck, PNG, dotTool as redDot, slugTool as slug } from "./fixtures/client-tools.ts";
 import type { GeminiPart } from "./helpers/fake-gemini.ts";
 import { FINAL_TEXT, GEMINI_MODEL, type GeminiRun, runGemini } from "./helpers/hosts/gemini-cli.ts";
 import { serveWith } from "./helpers/loopback.ts";
-
-/** A 1×1 red PNG. */
-const PNG = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==";
-
-const slug = defineTool({
-  name: "text_slug",
-  title: "Text Slug",
-  description: "Turns a text into a lowercase URL slug.",
-  effect: "read",
-  input: Type.Object({ text: Type.String({ minLength: 1, description: "The text to slug" }) }, { additionalProperties: false }),
-  execute: ({ text }) => ({
-    content: [
-      {
-        type: "text",
-        text: text
-          .toLowerCase()
-          .split(/[^a-z0-9]+/)
-          .filter(Boolean)
-          .join("-"),
-      },
-    ],
-  }),
-});
-
-const diskCheck = defineTool({
-  name: "disk_check",
-  title: "Disk Check",
-  description: "Checks the disk.",
-  effect: "read",
-  input: Type.Object({}, { additionalProperties: false }),
-  execute: () => {
-    throw new Error("disk full");
-  },
-});
-
-const redDot = defineTool({
-  name: "red_dot",
-  title: "Red Dot",
-  description: "Draws a red dot.",
-  effect: "read",
-  input: Type.Object({}, { additionalProperties: false }),
-  execute: () => ({
-    content: [
-      { type: "text", text: "a red dot" },
-      { type: "image", data: PNG, mimeType: "image/png" },
-    ],
-  }),
-});
 
 /** What the server saw during one run of the CLI. */
 interface Seen {
