@@ -121,8 +121,9 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const catalog = withViews(set.catalog ?? EMPTY_CATALOG, views);
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
-  // A session whose tool set holds another framework's tools may see its list change (./session-tools.ts).
-  const live = set.external.length > 0 ? options.session : undefined;
+  // A session whose tool set holds another framework's tools may see its lists change (./session-tools.ts; ./http.ts
+  // gives one to such a session only).
+  const live = options.session;
   const server = new Server(serverInfo, {
     // Logging is declared so `logging/setLevel` works on 2025 connections; tools log through `context.log`.
     capabilities: {

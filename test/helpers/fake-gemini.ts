@@ -8,7 +8,7 @@
  * client stays visible instead of failing a test from afar.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listening } from "./loopback.ts";
 
 /** A part of a content, as the API carries it (the fields the tests read). */
 export type GeminiPart = {
@@ -122,16 +122,6 @@ export async function fakeGeminiApi(reply: GeminiReply): Promise<FakeGeminiApi> 
       (error: unknown) => res.writeHead(500).end(String(error)),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    other,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listening(server);
+  return { url, requests, other, close };
 }

@@ -8,7 +8,7 @@
  * visible in `other` instead of failing a test from afar.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
+import { listening } from "./loopback.ts";
 
 /** A content block of an assistant turn, as the API sends it. */
 export type FakeBlock = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: Record<string, unknown> };
@@ -129,16 +129,6 @@ export async function fakeMessagesApi(reply: (request: MessagesRequest, index: n
       (error: unknown) => res.writeHead(500).end(String(error)),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    other,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  const { url, close } = await listening(server);
+  return { url, requests, other, close };
 }

@@ -4,7 +4,8 @@
  * name it as their audience), and a fetch handler served before it is made,
  * for handlers that need their own URL (the audience again).
  */
-import { createServer } from "node:http";
+import { createServer, type Server as NodeServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import { type Server, serve } from "srvx";
 
 /** A free TCP port on 127.0.0.1. */
@@ -27,4 +28,18 @@ export async function serveWith(make: (url: URL) => (request: Request) => Promis
   const url = new URL("/mcp", server.url);
   fetcher = make(url);
   return { server, url };
+}
+
+/** Starts a node:http server on a free loopback port: its origin, and a close that drops open connections first. */
+export async function listening(server: NodeServer): Promise<{ url: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
 }
