@@ -125,23 +125,35 @@ interface Answer {
  * Content-Length; several go chunked (Transfer-Encoding: chunked), each
  * written after the last has left, so the server gets them apart.
  */
-function send(url: URL, headers: Record<string, string>, parts: ReadonlyArray<string | Uint8Array>): Promise<Answer> {
+function send(
+  url: URL,
+  headers: Record<string, string>,
+  parts: ReadonlyArray<string | Uint8Array>,
+  /** For a stream that stays open (`subscriptions/listen`): answer with its first event and hang up. */
+  firstEventOnly = false,
+): Promise<Answer> {
   const chunks = parts.map((part) => (typeof part === "string" ? Buffer.from(part, "utf8") : Buffer.from(part)));
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: "POST" }, (res) => {
       const received: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => received.push(chunk));
-      res.on("end", () =>
-        resolve({
-          status: res.statusCode ?? 0,
-          challenge: (res.headers["www-authenticate"] as string | undefined) ?? null,
-          body: Buffer.concat(received).toString("utf8"),
-          headers: res.headers,
-        }),
-      );
-      res.on("error", reject);
+      const answer = () => ({
+        status: res.statusCode ?? 0,
+        challenge: (res.headers["www-authenticate"] as string | undefined) ?? null,
+        body: Buffer.concat(received).toString("utf8"),
+        headers: res.headers,
+      });
+      res.on("data", (chunk: Buffer) => {
+        received.push(chunk);
+        const text = Buffer.concat(received).toString("utf8");
+        if (firstEventOnly && /^data: .*\n\n/m.test(text)) {
+          resolve(answer());
+          req.destroy();
+        }
+      });
+      res.on("end", () => resolve(answer()));
+      res.on("error", (error) => (firstEventOnly ? undefined : reject(error)));
     });
-    req.on("error", reject);
+    req.on("error", (error) => (firstEventOnly && req.destroyed ? undefined : reject(error)));
     req.setHeader("content-type", "application/json");
     req.setHeader("accept", "application/json, text/event-stream");
     for (const [name, value] of Object.entries(headers)) req.setHeader(name, value);
@@ -539,6 +551,50 @@ describe.each(FACES)("%s with auth", (face) => {
           ran: { [counts]: 1 },
         });
       }
+    });
+
+    it("refuses following a resource without the read scope, however the method is spelled, and lets it with the scope", async () => {
+      const url = at().url;
+      if (revision === "2025-11-25") {
+        for (const method of ["resources/subscribe", "resources\\/subscribe", "\\u0072esources/subscribe"]) {
+          const parts = [message(revision, method, READ_URI)];
+          const refused = await send(url, await headersFor(at().tokens.none, "resources/subscribe", "notes://all"), parts);
+          expect({ method, answer: pick(refused) }).toEqual({ method, answer: refusalAt(url) });
+          const answered = await send(url, await headersFor(at().tokens.read, "resources/subscribe", "notes://all"), parts);
+          expect({ method, status: answered.status, result: resultOf(answered) }).toEqual({ method, status: 200, result: {} });
+        }
+        return;
+      }
+      const follow = '"notifications":{"resourceSubscriptions":["notes://all"]}';
+      for (const method of ["subscriptions/listen", "subscriptions\\/listen", "\\u0073ubscriptions/listen"]) {
+        const parts = [message(revision, method, follow)];
+        const refused = await send(url, headersOf(revision, at().tokens.none, "subscriptions/listen"), parts, true);
+        expect({ method, answer: pick(refused) }).toEqual({ method, answer: refusalAt(url) });
+        const answered = await send(url, headersOf(revision, at().tokens.read, "subscriptions/listen"), parts, true);
+        expect({ method, status: answered.status, ack: messageOf(answered) }).toEqual({
+          method,
+          status: 200,
+          ack: {
+            jsonrpc: "2.0",
+            method: "notifications/subscriptions/acknowledged",
+            params: {
+              notifications: { resourceSubscriptions: ["notes://all"] },
+              _meta: { "io.modelcontextprotocol/subscriptionId": 7 },
+            },
+          },
+        });
+      }
+      // Hearing that lists changed reads nothing: a valid token is enough, as for a list.
+      const lists = [message(revision, "subscriptions/listen", '"notifications":{"toolsListChanged":true}')];
+      const heard = await send(url, headersOf(revision, at().tokens.none, "subscriptions/listen"), lists, true);
+      expect({ status: heard.status, ack: messageOf(heard) }).toEqual({
+        status: 200,
+        ack: {
+          jsonrpc: "2.0",
+          method: "notifications/subscriptions/acknowledged",
+          params: { notifications: {}, _meta: { "io.modelcontextprotocol/subscriptionId": 7 } },
+        },
+      });
     });
 
     it.each(cases(revision))("%s", async (_label, test) => {

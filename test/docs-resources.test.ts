@@ -7,9 +7,15 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { definePrompt, defineResource, Type } from "@agntn/tools";
-import { Client } from "@modelcontextprotocol/client";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
+import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { ResourceUpdatedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
+import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { first, second } from "../docs/examples/resources-bus.ts";
+import { handler, publishRelease } from "../docs/examples/resources-updates.ts";
 import { failure } from "./helpers/json-rpc-failure.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -39,8 +45,9 @@ describe("the Resources and Prompts page's server, over stdio", () => {
     await client.close();
   });
 
-  it("shows its three files", () => {
-    for (const file of ["resources-catalog.ts", "resources-server.ts", "resources-nuxt.ts"]) expect(page).toContain(`\`\`\`ts [${file}]`);
+  it("shows its five files", () => {
+    for (const file of ["resources-catalog.ts", "resources-server.ts", "resources-nuxt.ts", "resources-updates.ts", "resources-bus.ts"])
+      expect(page).toContain(`\`\`\`ts [${file}]`);
   });
 
   it("lists the changelog and the guides the template lists", async () => {
@@ -91,6 +98,78 @@ describe("the Resources and Prompts page's server, over stdio", () => {
   ])("answers a mistake the way the page shows (%#)", async (request, answer) => {
     expect(await failureLine(request())).toBe(answer);
     for (const line of answer.split("\n")) expect(page).toContain(line.replace(/^-\d+ /, ""));
+  });
+});
+
+/** Serves a handler's fetch on a loopback port; its /mcp URL and a stop. */
+async function onLoopback(fetch: (request: Request) => Promise<Response>) {
+  const server = serve({ fetch, port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  return { url: new URL("/mcp", server.url), stop: () => server.close(true) };
+}
+
+/** Waits until `check` holds, or fails after two seconds. */
+async function until(check: () => boolean): Promise<void> {
+  const end = Date.now() + 2000;
+  while (!check()) {
+    if (Date.now() > end) throw new Error("timed out");
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe("following a resource, as the page shows it", () => {
+  it("publishRelease saves, then a 2026 listen and a 2025 session following the changelog both hear it", async () => {
+    const served = await onLoopback(handler.fetch);
+    const heard: string[] = [];
+    const modern = new Client({ name: "docs-2026", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } } as never);
+    const legacy = new ClientV1({ name: "docs-2025", version: "1.0.0" });
+    try {
+      await modern.connect(new StreamableHTTPClientTransport(served.url));
+      await legacy.connect(new HttpV1(served.url));
+      modern.setNotificationHandler("notifications/resources/updated", (n) => {
+        heard.push(`2026 ${n.params.uri}`);
+      });
+      legacy.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        heard.push(`2025 ${n.params.uri}`);
+      });
+      const listen = await modern.listen({ resourceSubscriptions: ["docs://changelog"] });
+      await legacy.subscribeResource({ uri: "docs://changelog" });
+      await legacy.subscribeResource({ uri: "docs://guides/deploy" });
+      expect(await failureLine(legacy.subscribeResource({ uri: "docs://faq" }))).toBe(
+        '-32602 MCP error -32602: Resource not found: "docs://faq"',
+      );
+      let saved = 0;
+      await publishRelease(async () => {
+        saved++;
+      });
+      await until(() => heard.length === 2);
+      expect({ saved, heard: heard.sort() }).toEqual({ saved: 1, heard: ["2025 docs://changelog", "2026 docs://changelog"] });
+      await listen.close();
+    } finally {
+      await Promise.allSettled([modern.close(), legacy.close()]);
+      await handler.close();
+      await served.stop();
+    }
+  });
+
+  it("two handlers on one bus: a client of the second hears what the first announces", async () => {
+    const served = await onLoopback(second.fetch);
+    const client = new ClientV1({ name: "docs-bus", version: "1.0.0" });
+    const heard: string[] = [];
+    try {
+      await client.connect(new HttpV1(served.url));
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => {
+        heard.push(n.params.uri);
+      });
+      await client.subscribeResource({ uri: "docs://changelog" });
+      first.notify.resourceUpdated("docs://changelog");
+      await until(() => heard.length === 1);
+      expect(heard).toEqual(["docs://changelog"]);
+    } finally {
+      await client.close();
+      await Promise.all([first.close(), second.close()]);
+      await served.stop();
+    }
   });
 });
 

@@ -273,7 +273,7 @@ describe("a 2025-11-25 session's own prompts and resources", () => {
     const second = await session(open);
     const { client, heard } = first;
     expect(client.getServerCapabilities()?.prompts).toEqual({ listChanged: true });
-    expect(client.getServerCapabilities()?.resources).toEqual({ listChanged: true });
+    expect(client.getServerCapabilities()?.resources).toEqual({ listChanged: true, subscribe: true });
     expect(textOf(await client.callTool({ name: "add_prompt", arguments: { name: "brief" } }))).toBe("added brief");
     await until(() => heard.length === 3);
     expect(heard).toEqual(["prompts", "resources", "resources"]);

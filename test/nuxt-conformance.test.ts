@@ -22,6 +22,7 @@ import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextproto
 import {
   CreateMessageRequestSchema as CreateMessageRequestSchemaV1,
   LoggingMessageNotificationSchema as LoggingMessageNotificationSchemaV1,
+  ResourceUpdatedNotificationSchema as ResourceUpdatedNotificationSchemaV1,
 } from "@modelcontextprotocol/sdk/types.js";
 import { localhostAllowedHostnames } from "@modelcontextprotocol/server";
 import { type Server, serve } from "srvx";
@@ -93,6 +94,8 @@ const MUST_PASS = [
   "resources-read-text",
   "resources-read-binary",
   "resources-templates-read",
+  "resources-subscribe",
+  "resources-unsubscribe",
   "prompts-list",
   "prompts-get-simple",
   "prompts-get-with-args",
@@ -208,5 +211,39 @@ describe("agntnTools.cacheHints on the route", () => {
     const listed = (await client.listPrompts()) as Record<string, unknown>;
     expect([listed.ttlMs, listed.cacheScope]).toEqual([undefined, undefined]);
     await client.close();
+  });
+});
+
+describe("resource updates on the route", () => {
+  it("reaches a 2025-11-25 session that subscribed and a 2026-07-28 listen when the app calls notifyMcpResourceUpdated", async () => {
+    const url = urls.get("route")!;
+    const heard: string[] = [];
+    const v1 = new ClientV1({ name: "route-follow-v1", version: "1.0.0" });
+    const v2 = new Client({ name: "route-follow-v2", version: "1.0.0" }, { versionNegotiation: { mode: { pin: "2026-07-28" } } });
+    try {
+      await v1.connect(new TransportV1(url));
+      await v2.connect(new StreamableHTTPClientTransport(url));
+      v1.setNotificationHandler(ResourceUpdatedNotificationSchemaV1, (n) => {
+        heard.push(`v1 ${n.params.uri}`);
+      });
+      v2.setNotificationHandler("notifications/resources/updated", (n) => {
+        heard.push(`v2 ${n.params.uri}`);
+      });
+      expect(await v1.subscribeResource({ uri: "test://watched-resource" })).toEqual({});
+      const listen = await v2.listen({ resourceSubscriptions: ["test://watched-resource"] });
+      expect(listen.honoredFilter).toEqual({ resourceSubscriptions: ["test://watched-resource"] });
+      const touched = await fetch(new URL("/touch", url), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ uri: "test://watched-resource" }),
+      });
+      expect(await touched.json()).toEqual({ announced: "test://watched-resource" });
+      const end = Date.now() + 3000;
+      while (heard.length < 2 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(heard.sort()).toEqual(["v1 test://watched-resource", "v2 test://watched-resource"]);
+      await listen.close();
+    } finally {
+      await Promise.allSettled([v1.close(), v2.close()]);
+    }
   });
 });

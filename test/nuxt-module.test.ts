@@ -135,7 +135,7 @@ describe("a misspelt module option", () => {
       loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
     ).rejects.toMatchObject({
       message:
-        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller',
+        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, bus, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller',
     });
   });
 });

@@ -273,6 +273,13 @@ const KNOWN_DIFFERENCES: KnownDifference[] = [
     reason:
       "The route declares listChanged only where it can send list_changed: on a 2025-11-25 session that serves the toolkit's tools (useMcpServer() changes that session's lists, as alone), never on 2026-07-28, which has no session to change. SDK v1 declares it for every list it serves. Documented on the MCP host page.",
   },
+  ...(["v1", "v2-2026"] as const).map((comparison) => ({
+    fixture: "*",
+    comparison,
+    at: [["*", "server", "capabilities", "resources", "subscribe"]],
+    reason:
+      "The route adds resource subscriptions where resources are served (resources/subscribe on a 2025-11-25 session, subscriptions/listen on 2026-07-28; the app announces with notifyMcpResourceUpdated); the toolkit offers none. Documented on the MCP host page.",
+  })),
   {
     fixture: "*",
     comparison: "v2-2026",

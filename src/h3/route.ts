@@ -25,6 +25,8 @@ export interface McpRoute {
   readonly sessions: number;
   /** With `auth`: the protected resource metadata's paths, which this handler also answers. */
   readonly metadataPaths?: readonly string[];
+  /** Announces a resource's change to every client following it (`createMcpHttpHandler`'s `notify`). */
+  readonly notify: McpHttpHandler["notify"];
 }
 
 /**
@@ -42,6 +44,7 @@ function routeOf(handler: McpHttpHandler): McpRoute {
   return Object.defineProperties(route, {
     close: { value: () => handler.close() },
     sessions: { get: () => handler.sessions },
+    notify: { value: handler.notify, enumerable: true },
     metadataPaths: { value: handler.metadataPaths, enumerable: handler.metadataPaths !== undefined },
   }) as McpRoute;
 }

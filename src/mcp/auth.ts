@@ -90,8 +90,18 @@ function urlOption(value: unknown, name: string, where: string): URL {
   }
 }
 
-/** The methods that read the catalog (resources and prompts): each needs the read scope; listing needs only a valid token. */
-const CATALOG_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get", "completion/complete"]);
+/**
+ * The methods that read the catalog (resources and prompts): each needs the read scope; listing needs only a valid
+ * token. Following a resource reads it too, as `resources/subscribe` or a `subscriptions/listen` naming URIs.
+ */
+const CATALOG_READS: ReadonlySet<string> = new Set(["resources/read", "prompts/get", "completion/complete", "resources/subscribe"]);
+
+/** Whether a `subscriptions/listen` asks to follow resources (any other filter only hears that lists changed). */
+function followsResources(request: Record<string, unknown>): boolean {
+  if (request.method !== "subscriptions/listen" || !isRecord(request.params)) return false;
+  const filter = request.params.notifications;
+  return isRecord(filter) && filter.resourceSubscriptions !== undefined;
+}
 
 /** Checks the option once, at start-up: a missing part or a typo stops the server, never turns the check off. */
 export function createAuthGate(options: unknown, where = "createMcpHttpHandler"): AuthGate {
@@ -153,7 +163,7 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
       return ({ request, authInfo }) => {
         if (!isRecord(request)) return undefined;
         // Reading a resource, getting a prompt or completing an argument reads: it needs what a read tool needs.
-        if (typeof request.method === "string" && CATALOG_READS.has(request.method)) {
+        if ((typeof request.method === "string" && CATALOG_READS.has(request.method)) || followsResources(request)) {
           if (authInfo && mayCall(authInfo, "read", scopes)) return undefined;
           return { scopes: [scopes.read], errorDescription: `Reading resources and prompts needs the scope ${scopes.read}` };
         }

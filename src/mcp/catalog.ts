@@ -45,6 +45,7 @@ import type {
   ServedResource,
   ServedTemplate,
 } from "../protocol/served.ts";
+import type { FollowedResources } from "./resource-updates.ts";
 import type { SessionTools } from "./session-tools.ts";
 
 /** Whether the connection or request speaks 2026-07-28, where answers carry caching hints. */
@@ -60,13 +61,19 @@ export function hinted<T extends object>(server: Server, ctx: ServerContext, ans
 
 /**
  * The capabilities a catalog adds to the server's: `resources`, `prompts`, `completions`, each only when there is
- * something; `listChanged` on a session whose lists another framework may change (./session-tools.ts).
+ * something; `listChanged` on a session whose lists another framework may change (./session-tools.ts); `subscribe`
+ * where a client can follow a resource (./resource-updates.ts).
  */
-export function catalogCapabilities(catalog: Catalog, foreign?: ForeignCatalog, changing = false): Record<string, object> {
+export function catalogCapabilities(
+  catalog: Catalog,
+  foreign?: ForeignCatalog,
+  changing = false,
+  subscribe = false,
+): Record<string, object> {
   const parts = catalogParts(catalog);
   const capabilities: Record<string, object> = {};
   const list = changing ? { listChanged: true } : {};
-  if (parts.resources || foreign?.resources) capabilities.resources = list;
+  if (parts.resources || foreign?.resources) capabilities.resources = subscribe ? { ...list, subscribe: true } : list;
   if (parts.prompts || foreign?.prompts) capabilities.prompts = list;
   if (parts.completions || foreign?.completions) capabilities.completions = {};
   return capabilities;
@@ -100,6 +107,8 @@ export interface CatalogServing {
   middleware?: readonly Middleware[] | undefined;
   /** A 2025-11-25 session's own additions, listed after the rest and read or got after the catalog's own. */
   session?: SessionTools | undefined;
+  /** The URIs a 2025-11-25 connection follows: with it, `resources/subscribe` and `resources/unsubscribe` are answered. */
+  followed?: FollowedResources | undefined;
   contextOf: ContextOf;
 }
 
@@ -198,7 +207,7 @@ export function checkCatalog(catalog: Catalog): void {
 
 /** Sets the resource, prompt and completion handlers a catalog needs on `server` (none for an empty part). */
 export function serveCatalog(server: Server, serving: CatalogServing): void {
-  const { catalog, foreign, hints = {}, contextOf, scopeCheck, middleware, session } = serving;
+  const { catalog, foreign, hints = {}, contextOf, scopeCheck, middleware, session, followed } = serving;
   const index = indexOf(catalog);
   const parts = catalogParts(catalog);
   /** Refuses a read, get or completion above the token's scopes, where it is about to run. */
@@ -258,6 +267,27 @@ export function serveCatalog(server: Server, serving: CatalogServing): void {
       const hint = own ? { ...hints["resources/read"], ttlMs: own.ttlMs, cacheScope: own.scope } : hints["resources/read"];
       return hinted(server, ctx, answer.result, hint) as never;
     });
+    if (followed) {
+      /** Whether this server serves `uri`: found without reading it (another framework's resources cannot be asked so). */
+      const serves = (uri: string) =>
+        index.fixed.has(uri) ||
+        index.templates.some((template) => template.match(uri) !== undefined) ||
+        session?.read(uri) !== undefined ||
+        foreign?.resources === true;
+      server.setRequestHandler("resources/subscribe", async (request, ctx) => {
+        // Following a resource reads it: the same scope a read needs, checked where the subscription is made.
+        if (scopeCheck) await admit(request, ctx);
+        const { uri } = request.params;
+        if (!serves(uri)) throw sdkError(notFound(uri), uri);
+        const refused = followed.follow(uri);
+        if (refused) throw new ProtocolError(ProtocolErrorCode.InvalidParams, refused);
+        return {};
+      });
+      server.setRequestHandler("resources/unsubscribe", async (request) => {
+        followed.unfollow(request.params.uri);
+        return {};
+      });
+    }
   }
   if (parts.prompts || foreign?.prompts) {
     const promptListings: PromptListing[] = [...index.prompts.values()].map((p) => p.listing);

@@ -39,6 +39,7 @@ import { sessionLimits } from "../protocol/session-limits.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCatalog } from "./catalog.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
+import { busOption, FollowedResources, notifierOf, type ResourceNotifier } from "./resource-updates.ts";
 import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
 import { SessionTools } from "./session-tools.ts";
 import { SessionTable } from "./sessions.ts";
@@ -93,6 +94,8 @@ export interface McpHttpHandler {
   readonly sessions: number;
   /** With `auth`: the paths of the protected resource metadata, which `fetch` also answers (route them here too). */
   readonly metadataPaths?: readonly string[];
+  /** Announces a resource's change to every client following it, on both revisions (through `bus` when one was given). */
+  readonly notify: ResourceNotifier;
 }
 
 /** The keys `createMcpHttpHandler` takes. */
@@ -184,6 +187,8 @@ export function serveHttp(
   // Checked now, so a short key fails here rather than on the first question.
   checkStateSealOptions(serverOptions, names.where);
   const stateless = options.sessions === false;
+  // Resource updates: 2026 listen streams hear them through the SDK's entry, 2025 sessions through their own set.
+  const bus = busOption(options.bus, names.where, onerror);
   const sessions = new SessionTable<Session>(sessionLimits(options, names.where), onerror);
 
   // One scope check per tool set (a handler with a fixed list makes it once).
@@ -197,10 +202,17 @@ export function serveHttp(
     return check;
   };
 
-  /** A server for one tool set, with the scope check at its `tools/call` when tokens are checked. */
-  const serverFor = (set: ToolSet): Server => {
+  /**
+   * A server for one request's tool set, with the scope check at its `tools/call` when tokens are checked. A 2026
+   * one declares `resources.subscribe` (the entry serves `subscriptions/listen`); a 2025 one without a session cannot.
+   */
+  const serverFor = (set: ToolSet, modernEra: boolean): Server => {
     const scopeCheck = scopeCheckOf(set);
-    const server = buildServer(info, set, { ...serverOptions, ...(scopeCheck ? { scopeCheck } : {}) });
+    const server = buildServer(info, set, {
+      ...serverOptions,
+      ...(scopeCheck ? { scopeCheck } : {}),
+      ...(modernEra ? { updates: {} } : {}),
+    });
     server.onerror = onerror;
     return server;
   };
@@ -211,9 +223,9 @@ export function serveHttp(
     (ctx) => {
       const set = ctx.requestInfo ? setOf.get(ctx.requestInfo as Request) : undefined;
       if (!set) throw new Error("@agntn/tools: no tool set for this request");
-      return serverFor(set);
+      return serverFor(set, ctx.era === "modern");
     },
-    { legacy: stateless ? "stateless" : "reject", onerror },
+    { legacy: stateless ? "stateless" : "reject", onerror, bus },
   );
 
   const openSession = async (read: ReadRequest): Promise<Response> => {
@@ -227,10 +239,12 @@ export function serveHttp(
       const effects = effectsOf(set);
       scopeCheck = gate.scopeCheck((name) => effects(name) ?? session.effectOf(name));
     }
+    const followed = new FollowedResources(bus);
     const server = buildServer(info, set, {
       ...serverOptions,
       ...(scopeCheck ? { scopeCheck } : {}),
       ...(session ? { session } : {}),
+      updates: { followed },
     });
     server.onerror = onerror;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
@@ -240,6 +254,7 @@ export function serveHttp(
       onsessionclosed: (id) => sessions.forget(id),
     });
     transport.onclose = () => {
+      followed.close();
       if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     // The SDK asks it of every message it is about to dispatch on this session: a call above the scopes gets 403.
@@ -308,6 +323,7 @@ export function serveHttp(
     get sessions() {
       return sessions.size;
     },
+    notify: notifierOf(bus, names.where),
     ...(gate ? { metadataPaths: gate.metadataPaths } : {}),
   };
 }

@@ -14,5 +14,6 @@ export { effectOfAnnotations } from "../protocol/scopes.ts";
 export { type Catalog, type ForeignCatalog, type ForeignMethod, type ServedContext, ServedRefusal } from "../protocol/served.ts";
 export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
+export { busOption, notifierOf } from "./resource-updates.ts";
 export type { ToolSet } from "./server.ts";
 export { viewsOf } from "./views.ts";

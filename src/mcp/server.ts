@@ -39,6 +39,7 @@ import type { EffectOf } from "./auth.ts";
 import { catalogCapabilities, hinted, serveCatalog } from "./catalog.ts";
 import { supportsForms, supportsUrls } from "./elicitation.ts";
 import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
+import { busOption, FollowedResources, type ServerEventBus } from "./resource-updates.ts";
 import type { SessionTools } from "./session-tools.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
 import { APPS_CAPABILITY, rendersApps, type Views, viewsOf } from "./views.ts";
@@ -57,6 +58,12 @@ export interface McpServerOptions extends StateSealOptions {
    * Without one a 2026 answer says `ttlMs: 0`, `private`: never reused, never shared.
    */
   cacheHints?: CacheHints;
+  /**
+   * Where resource updates are announced (`publish({ kind: "resource_updated", uri })`, the SDK's `ServerEventBus`):
+   * with one, clients may follow resources (`resources/subscribe` on 2025-11-25, `subscriptions/listen` on 2026-07-28).
+   * The HTTP faces make one of their own when none is given and announce through `notify`.
+   */
+  bus?: ServerEventBus;
 }
 
 /** The keys `createMcpServer` takes. */
@@ -66,6 +73,7 @@ export const SERVER_OPTIONS = [
   "resources",
   "prompts",
   "cacheHints",
+  "bus",
   "requestStateKey",
   "requestStateTtlSeconds",
 ] as const;
@@ -90,6 +98,11 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
   scopeCheck?: ScopeChallengeHandler;
   /** A 2025-11-25 session's own additions to the list (./session-tools.ts): only a session server has them. */
   session?: SessionTools;
+  /**
+   * Resource subscriptions (./resource-updates.ts): with it the server declares `resources.subscribe`; with
+   * `followed`, its client's `resources/subscribe` and `resources/unsubscribe` are answered and updates sent to it.
+   */
+  updates?: { followed?: FollowedResources };
 }
 
 /**
@@ -100,9 +113,17 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
   checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
   checkStateSealOptions(options, "createMcpServer");
-  const { external = [], resources, prompts, cacheHints, ...rest } = options;
+  const { external = [], resources, prompts, cacheHints, bus, ...rest } = options;
   const catalog = catalogOption(options, "createMcpServer");
-  return buildServer(info, { tools, external, catalog }, { ...rest, cacheHints: checkCacheHints(cacheHints, "createMcpServer") });
+  const followed = bus === undefined ? undefined : new FollowedResources(busOption(bus, "createMcpServer"));
+  const server = buildServer(
+    info,
+    { tools, external, catalog },
+    { ...rest, cacheHints: checkCacheHints(cacheHints, "createMcpServer"), ...(followed ? { updates: { followed } } : {}) },
+  );
+  // On 2026-07-28 (stdio's `serveStdio`) the entry keeps the client's listen and passes on what it asked for.
+  followed?.hearAll(() => server.transport !== undefined && (server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28");
+  return server;
 }
 
 /** The effect of each name a tool set serves: its own tools by `effect`, the others by their annotations. */
@@ -129,7 +150,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     capabilities: {
       tools: live ? { listChanged: true } : {},
       logging: {},
-      ...catalogCapabilities(catalog, set.foreign, live !== undefined),
+      ...catalogCapabilities(catalog, set.foreign, live !== undefined, options.updates !== undefined),
       ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
@@ -165,6 +186,14 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     return (toolsHint ? hinted(server, ctx, listed, toolsHint) : listed) as ListToolsResult;
   });
   const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  const followed = options.updates?.followed;
+  if (followed) {
+    followed.deliver = (uri) => {
+      // Sent only while connected: a closed connection's client hears nothing, and its followed URIs go with it.
+      if (server.transport === undefined) return;
+      server.sendResourceUpdated({ uri }).catch(report);
+    };
+  }
   serveCatalog(server, {
     catalog,
     foreign: set.foreign,
@@ -172,6 +201,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     hints: options.cacheHints,
     middleware: set.middleware,
     ...(live ? { session: live } : {}),
+    ...(followed ? { followed } : {}),
     contextOf: (ctx, method) => servedContext(server, ctx, method, report),
   });
   server.setRequestHandler("tools/call", async (request, ctx) => {

@@ -31,6 +31,7 @@ import { dirname, join, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   addServerHandler,
+  addServerImports,
   addServerPlugin,
   addServerTemplate,
   addVitePlugin,
@@ -98,6 +99,12 @@ export interface ModuleOptions {
   resources?: string;
   /** A module exporting `prompts`, a list of `definePrompt` definitions served on the route beside the toolkit's. */
   prompts?: string;
+  /**
+   * A module exporting `bus`, where resource updates are announced (the SDK's `ServerEventBus`: `publish`,
+   * `subscribe`). Give one over a shared pub/sub when the app runs as several instances, so a client hears what any
+   * of them announces. Default: one in this process's memory. Announce with `notifyMcpResourceUpdated(uri)`.
+   */
+  bus?: string;
   /**
    * 2026-07-28 caching hints per list and for reads, as `createMcpHttpHandler` takes them: `{ ttlMs, scope }` under
    * `tools/list`, `resources/list`, `resources/templates/list`, `resources/read` or `prompts/list`. Without one a
@@ -279,7 +286,7 @@ function authRuntimeConfig(options: AuthModuleOptions | undefined, given: unknow
 async function exportFrom(
   option: string,
   given: string | undefined,
-  name: "tools" | "verifier" | "middleware" | "resources" | "prompts",
+  name: "tools" | "verifier" | "middleware" | "resources" | "prompts" | "bus",
 ): Promise<void> {
   const path = given === undefined ? undefined : await resolvePath(given);
   if (path !== undefined && !existsSync(path)) {
@@ -332,6 +339,7 @@ export default defineNuxtModule<ModuleOptions>({
       "middleware",
       "resources",
       "prompts",
+      "bus",
       "cacheHints",
       ...SESSION_LIMIT_OPTIONS,
     ]);
@@ -340,6 +348,7 @@ export default defineNuxtModule<ModuleOptions>({
     await exportFrom("middleware", options.middleware, "middleware");
     await exportFrom("resources", options.resources, "resources");
     await exportFrom("prompts", options.prompts, "prompts");
+    await exportFrom("bus", options.bus, "bus");
     const found: string[] = [];
     const nitro = nuxt.options.nitro;
     nitro.experimental ??= {};
@@ -466,6 +475,8 @@ export default defineNuxtModule<ModuleOptions>({
         })};\n`,
     });
     addServerPlugin(runtimeFile("tools-plugin"));
+    // Server code announces a resource's change in one call, auto-imported like the toolkit's composables.
+    addServerImports([{ name: "notifyMcpResourceUpdated", from: runtimeFile("resource-updates") }]);
   },
 });
 

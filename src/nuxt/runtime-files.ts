@@ -4,7 +4,7 @@
  * the module in dist, so tsdown.config.ts builds this list too. No imports:
  * tsdown's config loads this file without pulling in @nuxt/kit.
  */
-export const RUNTIME_FILES = ["tools-plugin", "route", "no-agents"] as const;
+export const RUNTIME_FILES = ["tools-plugin", "route", "no-agents", "resource-updates"] as const;
 
 /** The name of one runtime file, without folder or extension. */
 export type RuntimeFile = (typeof RUNTIME_FILES)[number];

@@ -9,6 +9,7 @@ import { type RouteHandler, serveHttp } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import toolkitConfig from "#nuxt-mcp-toolkit/config.mjs";
 import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
+import { routeBus } from "./resource-updates.ts";
 import { routeTools } from "./route-tools.ts";
 import { HOSTS_OPTION, handlerSettings, ORIGINS_OPTION } from "./settings.ts";
 import type { NitroEvent } from "./web-request.ts";
@@ -49,6 +50,7 @@ export function handlerFor(event: NitroEvent): RouteHandler {
     {
       ...options,
       ...(instructions ? { instructions } : {}),
+      bus: routeBus,
       onerror: (error) => console.error(`[@agntn/tools] MCP route: ${sanitizeLine(error.message)}`),
     },
     { where: "@agntn/tools/nuxt", allowedHosts: HOSTS_OPTION, allowedOrigins: ORIGINS_OPTION },

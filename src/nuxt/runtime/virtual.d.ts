@@ -23,6 +23,13 @@ declare module "#agntn-tools/prompts.mjs" {
   export const prompts: readonly unknown[] | undefined;
 }
 
+declare module "#agntn-tools/bus.mjs" {
+  import type { ServerEventBus } from "@modelcontextprotocol/server";
+
+  /** The app's change bus (`agntnTools.bus`), or `undefined` for one in this process's memory. */
+  export const bus: ServerEventBus | undefined;
+}
+
 declare module "#agntn-tools/verifier.mjs" {
   import type { OAuthTokenVerifier } from "@modelcontextprotocol/server";
 
