@@ -23,16 +23,22 @@
  * - it checks no arguments itself: a call the tool refuses reaches the server,
  *   and the model reads our `Invalid arguments` lines;
  * - it keeps a configured server's tools behind its tool search unless the
- *   server's entry says `alwaysLoad: true` (the one setting a user needs).
+ *   server's entry says `alwaysLoad: true` (the one setting a user needs);
+ * - where a server declares `tools.listChanged` it opens a
+ *   `subscriptions/listen` stream and, told the list changed, lists it again
+ *   (probed with the SDK's own McpServer, since our servers do not yet
+ *   declare it on 2026-07-28).
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { ElicitationRequest } from "@anthropic-ai/claude-agent-sdk";
+import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PNG, tools } from "./fixtures/client-tools.ts";
+import { expectClientRow } from "./helpers/client-row.ts";
 import { type ClaudeCodeRun, httpServer, runClaudeCode, type ServerCall, stdioServer } from "./helpers/hosts/claude-code.ts";
 import { serveWith } from "./helpers/loopback.ts";
 import { type HttpRecorder, readStdioRecord, recordHttp, type StdioRecord, type WireMessage } from "./helpers/mcp-wire.ts";
@@ -63,6 +69,9 @@ const CLIENT_INFO = {
   websiteUrl: "https://claude.com/claude-code",
 };
 const CLIENT_CAPABILITIES = { roots: { listChanged: true }, elicitation: { form: {}, url: {} } };
+
+/** What the runs showed of the client, for its row on the Clients page. */
+const facts: { http?: WireMessage[]; stdio?: StdioRecord; images?: boolean; answered?: boolean; relists?: boolean } = {};
 
 /** The run in which `onElicitation` answers blue, and what it was asked. */
 async function answeredRun(server: Parameters<typeof runClaudeCode>[0]): Promise<{ run: ClaudeCodeRun; asked: ElicitationRequest[] }> {
@@ -146,7 +155,9 @@ function modelReads(of: () => { run: ClaudeCodeRun; asked: ElicitationRequest[];
   });
 
   it("an image: the model reads the text and the image block", () => {
-    expect(readOf(of().run, "toolu_4")).toEqual({
+    const read = readOf(of().run, "toolu_4");
+    facts.images = JSON.stringify(read).includes(PNG);
+    expect(read).toEqual({
       type: "tool_result",
       tool_use_id: "toolu_4",
       content: [
@@ -169,6 +180,7 @@ function modelReads(of: () => { run: ClaudeCodeRun; asked: ElicitationRequest[];
       tool_use_id: "toolu_5",
       content: [{ type: "text", text: "painted blue" }],
     });
+    facts.answered = asked.length > 0;
   });
 
   it("the results come back in one request, a block per call, with Claude Code's cache breakpoint on the last block", () => {
@@ -249,6 +261,7 @@ describe("Claude Code over Streamable HTTP", { timeout: 60_000 }, () => {
       "claude-code/2.1.333 (sdk-ts, agent-sdk/0.3.333)",
     ]);
     expect(handler.sessions).toBe(0);
+    facts.http = sent;
   });
 
   it("a question with no onElicitation is declined: the model reads the tool's text for a decline", async () => {
@@ -332,6 +345,7 @@ describe("Claude Code over stdio (runCli's mcp command)", { timeout: 60_000 }, (
     expect(record.answered.find((message) => message.id === record.sent[0]?.id)?.result?.supportedVersions).toEqual(["2026-07-28"]);
     // Standard input stays open: the signal is the first the server hears of the end.
     expect(record.endings).toEqual(["signal SIGINT"]);
+    facts.stdio = record;
   });
 
   it("a question with no onElicitation is declined: the model reads the tool's text for a decline", async () => {
@@ -350,5 +364,87 @@ describe("Claude Code over stdio (runCli's mcp command)", { timeout: 60_000 }, (
         cache_control: { type: "ephemeral" },
       },
     ]);
+  });
+});
+
+describe("Claude Code and a list that changes (probed with the SDK's own McpServer, which declares tools.listChanged)", {
+  timeout: 60_000,
+}, () => {
+  it("it listens for list changes where the server declares them, and told tools/list_changed, lists the tools again", async () => {
+    let added = false;
+    const probe = createMcpHandler(() => {
+      const server = new McpServer({ name: "list-probe", version: "1.0.0" });
+      server.registerTool("add_tool", { description: "Adds a tool." }, async () => {
+        added = true;
+        probe.notify.toolsChanged();
+        return { content: [{ type: "text", text: "added late_tool" }] };
+      });
+      if (added) {
+        server.registerTool("late_tool", { description: "Added later." }, async () => ({ content: [{ type: "text", text: "late" }] }));
+      }
+      return server;
+    });
+    const wire = recordHttp((request) => probe.fetch(request));
+    const served = await serveWith(() => wire.fetch);
+    try {
+      const run = await runClaudeCode(httpServer(served.url), [["add_tool", {}]]);
+      expect(run.read.map(({ cache_control: _breakpoint, ...read }) => read)).toEqual([
+        { type: "tool_result", tool_use_id: "toolu_1", content: [{ type: "text", text: "added late_tool" }] },
+      ]);
+      const listed = () =>
+        wire.exchanges
+          .filter((exchange) => exchange.sent?.method === "tools/list")
+          .map((exchange) => ((exchange.answered[0]?.result?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name));
+      await expect.poll(listed).toEqual([["add_tool"], ["add_tool", "late_tool"]]);
+      const listen = wire.exchanges.find((exchange) => exchange.sent?.method === "subscriptions/listen");
+      expect({
+        filter: listen?.sent?.params?.notifications,
+        heard: listen?.answered.map((message) => message.method),
+      }).toEqual({
+        filter: { toolsListChanged: true },
+        heard: ["notifications/subscriptions/acknowledged", "notifications/tools/list_changed"],
+      });
+      facts.relists = true;
+    } finally {
+      await probe.close();
+      await served.server.close(true);
+    }
+  });
+});
+
+describe("Claude Code's row on the Clients page", () => {
+  it("is what the runs above showed", () => {
+    const { http, stdio } = facts;
+    expect([http, stdio, facts.images, facts.answered, facts.relists].every((fact) => fact !== undefined)).toBe(true);
+    if (!http || !stdio) return;
+    const seen = describedBy(http);
+    const info = seen.clientInfo[0] as { version: string };
+    const capabilities = seen.capabilities[0] as { elicitation?: Record<string, unknown>; extensions?: Record<string, unknown> };
+    const calls = http.filter((message) => message.method === "tools/call");
+    const methods = new Set(seen.methods);
+    expectClientRow({
+      key: "claude-code",
+      client: "Claude Code",
+      version: info.version,
+      transports: "Streamable HTTP, stdio",
+      revision: seen.revisions.join(", "),
+      questions:
+        facts.answered && capabilities.elicitation
+          ? `yes: ${Object.keys(capabilities.elicitation).join(" and ")}; run headless, the Agent SDK's onElicitation answers (without one, declined)`
+          : "no",
+      progress: calls.every((message) => message.params?._meta?.progressToken !== undefined)
+        ? "each call carries a progress token"
+        : "no progress token",
+      images: facts.images ? "yes: the image goes to the model inside the tool's result" : "no",
+      views: capabilities.extensions?.["io.modelcontextprotocol/ui"] ? "yes" : "no: it does not declare the MCP Apps extension",
+      listChanged: facts.relists
+        ? "yes: where the server declares tools.listChanged it opens subscriptions/listen and lists the tools again when told"
+        : "no",
+      endsSession: [
+        methods.has("initialize") ? "opens a session" : "no session to end (2026-07-28)",
+        `stdio: ${stdio.endings.map((end) => (end === "stdin end" ? "closes standard input" : `ends the server with ${end.replace("signal ", "")}`)).join(", then ")}`,
+      ].join("; "),
+      setting: "alwaysLoad: true on the server, or its tools wait behind tool search and the first turn is offered none",
+    });
   });
 });

@@ -1,28 +1,42 @@
 /**
  * Gemini CLI 0.61 (`@google/gemini-cli`), run headless with `gemini -p`
  * against the fake Gemini API on loopback, calls tools served by
- * createMcpHttpHandler over Streamable HTTP (test/helpers/hosts/gemini-cli.ts).
- * Each case asserts what the model reads: the parts of the request in which
- * the CLI sends the function's response back. The server side records what
- * the CLI sent: its requests, the revision it negotiated, the arguments of
- * each call.
+ * createMcpHttpHandler over Streamable HTTP and by runCli's `mcp` command over
+ * stdio (test/helpers/hosts/gemini-cli.ts). Each case asserts what the model
+ * reads: the parts of the request in which the CLI sends the function's
+ * response back. The server side records what the CLI sent: its requests,
+ * the revision it negotiated, its capabilities, the arguments of each call.
+ * The last case writes what the runs showed into the CLI's row on the
+ * Clients page (test/helpers/client-row.ts).
  *
  * What Gemini CLI does that the rest of the suite's clients do not:
  * - it adds a boolean `wait_for_previous` to every tool's schema and forwards
  *   it in `tools/call` (the server drops it for this client, where the tool
  *   does not declare it: src/protocol/client-quirks.ts);
  * - it offers 2025-06-18 at `initialize`, then sends no
- *   `MCP-Protocol-Version` header and never ends its session (no `DELETE`);
+ *   `MCP-Protocol-Version` header and never ends its session (no `DELETE`;
+ *   over stdio it ends the server with SIGTERM);
+ * - it declares roots only: no elicitation, so a tool has nobody to ask;
  * - it checks arguments against the listed schema itself, so a misspelt one
- *   never reaches the server.
+ *   never reaches the server;
+ * - told `tools/list_changed`, it lists the tools again;
+ * - headless, it offers the model no tool of a server without `trust: true`.
  */
-import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createMcpHttpHandler, type ExternalTool, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { diskTool as diskCheck, PNG, dotTool as redDot, slugTool as slug } from "./fixtures/client-tools.ts";
+import { PNG, tools } from "./fixtures/client-tools.ts";
+import { expectClientRow } from "./helpers/client-row.ts";
 import type { GeminiPart } from "./helpers/fake-gemini.ts";
 import { FINAL_TEXT, GEMINI_MODEL, type GeminiRun, runGemini } from "./helpers/hosts/gemini-cli.ts";
 import { serveWith } from "./helpers/loopback.ts";
+import { readStdioRecord, recordHttp, type StdioRecord } from "./helpers/mcp-wire.ts";
+
+/** What the runs showed of the client, for its row on the Clients page. */
+const facts: { http?: Seen; stdio?: StdioRecord; images?: boolean; relisted?: boolean; untrustedOffersNone?: boolean } = {};
 
 /** What the server saw during one run of the CLI. */
 interface Seen {
@@ -30,12 +44,14 @@ interface Seen {
   requests: string[];
   /** The `MCP-Protocol-Version` header of each request that had one. */
   versionHeaders: string[];
-  /** `initialize`: the client's `clientInfo` and the revision it offered. */
-  initialize: Array<{ clientInfo: unknown; protocolVersion: unknown }>;
+  /** `initialize`: the client's `clientInfo`, the revision it offered and its capabilities. */
+  initialize: Array<{ clientInfo: unknown; protocolVersion: unknown; capabilities: unknown }>;
   /** The revision each `initialize` answer named. */
   negotiated: unknown[];
   /** The `arguments` of each `tools/call`. */
   calls: unknown[];
+  /** The `_meta` of each `tools/call` (a progress token would be here). */
+  callMeta: unknown[];
 }
 
 let handler: McpHttpHandler;
@@ -44,7 +60,7 @@ let url: URL;
 let seen: Seen = nothingSeen();
 
 function nothingSeen(): Seen {
-  return { requests: [], versionHeaders: [], initialize: [], negotiated: [], calls: [] };
+  return { requests: [], versionHeaders: [], initialize: [], negotiated: [], calls: [], callMeta: [] };
 }
 
 /** The JSON-RPC result in a response body, sent as JSON or as one server-sent event. */
@@ -65,17 +81,24 @@ async function recording(request: Request): Promise<Response> {
   const message =
     request.method === "POST" ? (JSON.parse(await request.clone().text()) as { method?: string; params?: Record<string, unknown> }) : {};
   seen.requests.push(message.method ? `${request.method} ${message.method}` : request.method);
-  if (message.method === "tools/call") seen.calls.push(message.params?.arguments);
+  if (message.method === "tools/call") {
+    seen.calls.push(message.params?.arguments);
+    seen.callMeta.push(message.params?._meta);
+  }
   const response = await handler.fetch(request);
   if (message.method === "initialize") {
-    seen.initialize.push({ clientInfo: message.params?.clientInfo, protocolVersion: message.params?.protocolVersion });
+    seen.initialize.push({
+      clientInfo: message.params?.clientInfo,
+      protocolVersion: message.params?.protocolVersion,
+      capabilities: message.params?.capabilities,
+    });
     seen.negotiated.push(resultOf(await response.clone().text())?.protocolVersion);
   }
   return response;
 }
 
 beforeAll(async () => {
-  handler = createMcpHttpHandler({ name: "gemini-cli-test", version: "1.0.0" }, [slug, diskCheck, redDot]);
+  handler = createMcpHttpHandler({ name: "gemini-cli-test", version: "1.0.0" }, tools);
   ({ server, url } = await serveWith(() => recording));
 });
 
@@ -87,7 +110,7 @@ afterAll(async () => {
 /** Runs the CLI once, with the server's record started afresh; the CLI must end well and print the model's last words. */
 async function drive(tool: string, args: Record<string, unknown>): Promise<GeminiRun> {
   seen = nothingSeen();
-  const run = await runGemini({ url, tool, args, timeoutMs: 45_000 });
+  const run = await runGemini({ server: { url }, tool, args, timeoutMs: 45_000 });
   expect({ exit: run.exit, stdout: run.stdout, other: run.other }, run.stderr).toEqual({ exit: 0, stdout: `${FINAL_TEXT}\n`, other: [] });
   return run;
 }
@@ -153,7 +176,17 @@ describe("Gemini CLI 0.61 over Streamable HTTP", { timeout: 60_000 }, () => {
       `streamGenerateContent ${GEMINI_MODEL}`,
       `streamGenerateContent ${GEMINI_MODEL}`,
     ]);
-    expect(seen.initialize).toEqual([{ clientInfo: { name: "gemini-cli-mcp-client", version: "0.61.0" }, protocolVersion: "2025-06-18" }]);
+    expect(seen.initialize).toEqual([
+      {
+        clientInfo: { name: "gemini-cli-mcp-client", version: "0.61.0" },
+        protocolVersion: "2025-06-18",
+        // Neither elicitation nor sampling nor the MCP Apps extension: roots only.
+        capabilities: { roots: { listChanged: true } },
+      },
+    ]);
+    // Each call asks for progress.
+    expect(seen.callMeta).toEqual([{ progressToken: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    facts.http = { ...seen, requests: [...seen.requests] };
     expect(seen.negotiated).toEqual(["2025-06-18"]);
     expect(seen.versionHeaders).toEqual([]);
     // The standalone GET stream opens while the tools are listed: the order of those two varies, the set does not. No DELETE.
@@ -197,6 +230,15 @@ describe("Gemini CLI 0.61 over Streamable HTTP", { timeout: 60_000 }, () => {
       },
       { inlineData: { data: PNG, mimeType: "image/png" } },
     ]);
+    facts.images = run.read.some((part) => part.inlineData?.data === PNG);
+  });
+
+  it("a question: the CLI declares no elicitation, so the tool has nobody to ask and says so", async () => {
+    const run = await drive("paint", {});
+    expect(seen.calls).toEqual([{}]);
+    expect(withoutIds(run.read)).toEqual([
+      { functionResponse: { name: "mcp_agntn_paint", response: { output: "<untrusted_context>\nnobody to ask\n</untrusted_context>" } } },
+    ]);
   });
 
   it("a misspelt argument never reaches the server: the model reads the CLI's own line", async () => {
@@ -205,5 +247,131 @@ describe("Gemini CLI 0.61 over Streamable HTTP", { timeout: 60_000 }, () => {
     expect(withoutIds(run.read)).toEqual([
       { functionResponse: { name: "mcp_agntn_text_slug", response: { error: "params must have required property 'text'" } } },
     ]);
+  });
+});
+
+describe("Gemini CLI 0.61 over stdio (runCli's mcp command)", { timeout: 60_000 }, () => {
+  it("a valid call gets the tool's text; the CLI offers 2025-06-18 and ends the server with SIGTERM, its standard input left open", async () => {
+    const root = mkdtempSync(join(tmpdir(), "agntn-gemini-stdio-"));
+    const record = join(root, "wire.jsonl");
+    try {
+      const run = await runGemini({ server: { record }, tool: "text_slug", args: { text: "Over Stdio" }, timeoutMs: 45_000 });
+      expect({ exit: run.exit, stdout: run.stdout }, run.stderr).toEqual({ exit: 0, stdout: `${FINAL_TEXT}\n` });
+      expect(withoutIds(run.read)).toEqual([
+        {
+          functionResponse: { name: "mcp_agntn_text_slug", response: { output: "<untrusted_context>\nover-stdio\n</untrusted_context>" } },
+        },
+      ]);
+      const wire = readStdioRecord(record);
+      expect(wire.sent.map((message) => message.method ?? "(an answer)")).toEqual([
+        "initialize",
+        "notifications/initialized",
+        "tools/list",
+        "tools/call",
+      ]);
+      expect(wire.sent[0]?.params).toEqual({
+        protocolVersion: "2025-06-18",
+        capabilities: { roots: { listChanged: true } },
+        clientInfo: { name: "gemini-cli-mcp-client", version: "0.61.0" },
+      });
+      expect(wire.endings).toEqual(["signal SIGTERM"]);
+      facts.stdio = wire;
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("Gemini CLI 0.61 and a list that changes", { timeout: 60_000 }, () => {
+  it("a call that adds a tool to the session: told by tools/list_changed, the CLI lists the tools again", async () => {
+    const late: ExternalTool = {
+      listing: { name: "late_tool", description: "Added while the session runs.", inputSchema: { type: "object", properties: {} } },
+      call: async () => ({ content: [{ type: "text", text: "late" }] }),
+    };
+    const adder: ExternalTool = {
+      listing: { name: "add_tool", description: "Adds a tool to this session.", inputSchema: { type: "object", properties: {} } },
+      call: async (_args, context) => {
+        context.session?.add(late);
+        return { content: [{ type: "text", text: context.session ? "added late_tool" : "no session" }] };
+      },
+    };
+    const changing = createMcpHttpHandler({ name: "gemini-cli-changing", version: "1.0.0" }, tools, { external: [adder] });
+    const wire = recordHttp((request) => changing.fetch(request));
+    const served = await serveWith(() => wire.fetch);
+    try {
+      const run = await runGemini({ server: { url: served.url }, tool: "add_tool", args: {}, timeoutMs: 45_000 });
+      expect({ exit: run.exit, stdout: run.stdout }, run.stderr).toEqual({ exit: 0, stdout: `${FINAL_TEXT}\n` });
+      expect(withoutIds(run.read)).toEqual([
+        {
+          functionResponse: {
+            name: "mcp_agntn_add_tool",
+            response: { output: "<untrusted_context>\nadded late_tool\n</untrusted_context>" },
+          },
+        },
+      ]);
+      // The notification rides the session's GET stream; the CLI's second tools/list, and what it got, show it arrived.
+      const listed = wire.exchanges
+        .filter((exchange) => exchange.sent?.method === "tools/list")
+        .map((exchange) => ((exchange.answered[0]?.result?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name));
+      expect(listed).toEqual([
+        ["add_tool", "text_slug", "disk_check", "red_dot", "paint"],
+        ["add_tool", "text_slug", "disk_check", "red_dot", "paint", "late_tool"],
+      ]);
+      const lists = listed.length;
+      facts.relisted = lists > 1;
+    } finally {
+      await changing.close();
+      await served.server.close(true);
+    }
+  });
+});
+
+describe("Gemini CLI 0.61 without trust on the server", { timeout: 60_000 }, () => {
+  it("a headless run lists the server's tools but offers the model none of them", async () => {
+    seen = nothingSeen();
+    const run = await runGemini({ server: { url }, tool: "text_slug", args: { text: "Untrusted" }, trust: false, timeoutMs: 45_000 });
+    expect({ exit: run.exit, stdout: run.stdout }, run.stderr).toEqual({ exit: 0, stdout: `${FINAL_TEXT}\n` });
+    const offered = run.requests.map((request) =>
+      (request.tools ?? []).flatMap((tool) => tool.functionDeclarations ?? []).filter((entry) => entry.name.startsWith("mcp_")),
+    );
+    expect({ offered, calls: seen.calls, listed: seen.requests.includes("POST tools/list") }).toEqual({
+      offered: [[]],
+      calls: [],
+      listed: true,
+    });
+    facts.untrustedOffersNone = offered.every((names) => names.length === 0);
+  });
+});
+
+describe("Gemini CLI's row on the Clients page", () => {
+  it("is what the runs above showed", () => {
+    const http = facts.http;
+    const stdio = facts.stdio;
+    expect(http && stdio && facts.images !== undefined && facts.relisted !== undefined && facts.untrustedOffersNone !== undefined).toBe(
+      true,
+    );
+    if (!http || !stdio) return;
+    const init = http.initialize[0] as { clientInfo: { version: string }; protocolVersion: string; capabilities: Record<string, unknown> };
+    const declares = (key: string) => key in init.capabilities;
+    const extensions = init.capabilities.extensions as Record<string, unknown> | undefined;
+    expectClientRow({
+      key: "gemini-cli",
+      client: "Gemini CLI",
+      version: init.clientInfo.version,
+      transports: "Streamable HTTP, stdio",
+      revision: init.protocolVersion,
+      questions: declares("elicitation") ? "yes" : "no: it declares no elicitation, so a tool's ask is undefined",
+      progress: http.callMeta.every((meta) => (meta as { progressToken?: unknown } | undefined)?.progressToken !== undefined)
+        ? "each call carries a progress token"
+        : "no progress token",
+      images: facts.images ? "yes: the image goes to the model beside the tool's text" : "no",
+      views: extensions?.["io.modelcontextprotocol/ui"] ? "yes" : "no: it does not declare the MCP Apps extension",
+      listChanged: facts.relisted ? "yes: it lists the tools again on tools/list_changed" : "no",
+      endsSession: [
+        http.requests.includes("DELETE") ? "HTTP: sends DELETE" : "HTTP: never sends DELETE (the idle expiry reclaims the session)",
+        `stdio: ${stdio.endings.map((end) => (end === "stdin end" ? "closes standard input" : `ends the server with ${end.replace("signal ", "")}`)).join(", then ")}`,
+      ].join("; "),
+      setting: facts.untrustedOffersNone ? "trust: true on the server, or a headless run offers the model none of its tools" : "none",
+    });
   });
 });

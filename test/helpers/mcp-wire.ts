@@ -4,9 +4,18 @@
  * Streamable HTTP, a fetch handler that records each request (method,
  * headers, JSON-RPC message) and the messages of its answer before handing
  * the answer back unchanged; over stdio, the record file a stdio fixture
- * writes (test/fixtures/claude-code-stdio.ts), read back in the same shape.
+ * writes (test/fixtures/client-stdio.ts), read back in the same shape.
  */
 import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+/** The stdio fixture a client starts, run with the Node that runs the tests. */
+const STDIO_FIXTURE = fileURLToPath(new URL("../fixtures/client-stdio.ts", import.meta.url));
+
+/** How a client starts the stdio fixture, writing down its pipes to `record`: a server entry's command, args and env. */
+export function stdioCommand(record: string): { command: string; args: string[]; env: Record<string, string> } {
+  return { command: process.execPath, args: ["--conditions=agntn-source", STDIO_FIXTURE, "mcp"], env: { AGNTN_WIRE_RECORD: record } };
+}
 
 /** A JSON-RPC message, with the fields the tests read. */
 export interface WireMessage {

@@ -4,7 +4,7 @@
  * package) run by `query()` through runClaude (./claude-agent.ts), against
  * the fake Messages API on loopback, in a temporary home, with one server in
  * `mcpServers`: `{ type: "http", url }` for Streamable HTTP, or
- * `{ type: "stdio", command, args }` starting test/fixtures/claude-code-stdio.ts
+ * `{ type: "stdio", command, args }` starting test/fixtures/client-stdio.ts
  * (runCli's `mcp` command). Both carry `alwaysLoad: true`: without it Claude
  * Code keeps a configured server's tools behind its tool search, and the
  * model's first turn is offered none of them.
@@ -12,16 +12,13 @@
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { McpHttpServerConfig, McpStdioServerConfig, Options } from "@anthropic-ai/claude-agent-sdk";
 import { type MessagesRequest, toolResults } from "../fake-messages.ts";
+import { stdioCommand } from "../mcp-wire.ts";
 import { type ClaudeRun, runClaude } from "./claude-agent.ts";
 
 /** The server's name in `mcpServers`: Claude Code names each tool `mcp__agntn__<tool>`. */
 export const CLAUDE_CODE_SERVER = "agntn";
-
-/** The stdio fixture, run with the Node that runs the tests. */
-const STDIO_FIXTURE = fileURLToPath(new URL("../../fixtures/claude-code-stdio.ts", import.meta.url));
 
 /**
  * The platform package's `claude` binary, which `query()` runs; a missing one stops the test in one line
@@ -48,13 +45,7 @@ export function httpServer(url: URL | string, alwaysLoad = true): McpHttpServerC
 
 /** The stdio server's entry: the fixture under `--conditions=agntn-source`, writing down its pipes to `record`. */
 export function stdioServer(record: string): McpStdioServerConfig {
-  return {
-    type: "stdio",
-    command: process.execPath,
-    args: ["--conditions=agntn-source", STDIO_FIXTURE, "mcp"],
-    env: { CLAUDE_CODE_RECORD: record },
-    alwaysLoad: true,
-  };
+  return { type: "stdio", ...stdioCommand(record), alwaysLoad: true };
 }
 
 /** One call the model makes: the tool by the name the server lists, and its input. */

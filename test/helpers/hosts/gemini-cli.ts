@@ -2,8 +2,9 @@
  * Gemini CLI (`@google/gemini-cli`), driven for real: `gemini -p` runs
  * headless, under the Node that runs the tests, against the fake Gemini API
  * on loopback (`GOOGLE_GEMINI_BASE_URL`, the API-key auth type, a dummy key),
- * with one MCP server over Streamable HTTP (`httpUrl`, `trust: true`, so no
- * call waits for an approval nobody can give). It runs in a temporary home
+ * with one MCP server over Streamable HTTP (`httpUrl`) or stdio (`command`,
+ * `args`), either with `trust: true`: without it a headless run offers the
+ * model none of the server's tools. It runs in a temporary home
  * with its own settings file: no telemetry, no usage statistics, no update
  * check, no IDE, and an environment holding nothing but what it needs.
  *
@@ -18,6 +19,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { answerParts, callParts, type FakeGeminiApi, fakeGeminiApi, type GeminiPart, textParts } from "../fake-gemini.ts";
+import { stdioCommand } from "../mcp-wire.ts";
 
 /** The server name in the CLI's settings: Gemini CLI names the tool `mcp_<server>_<tool>`. */
 export const GEMINI_SERVER = "agntn";
@@ -49,8 +51,13 @@ export function geminiBin(): string {
 }
 
 export interface GeminiRunOptions {
-  /** The MCP endpoint (`httpUrl`). */
-  url: URL | string;
+  /**
+   * The server: an MCP endpoint (`httpUrl`), or over stdio the test's stdio fixture (`command`, `args`), which
+   * writes down what passes on its pipes to the file `record` names.
+   */
+  server: { url: URL | string } | { record: string };
+  /** `trust: true` on the server's entry (the default); `false` leaves it out. */
+  trust?: boolean;
   /** The MCP tool the model calls, by the name the server lists. */
   tool: string;
   /** The arguments of that call, as the model sends them. */
@@ -73,8 +80,15 @@ export interface GeminiRun {
   read: GeminiPart[];
 }
 
+/** The server's entry in the settings, with `trust: true` unless told otherwise (headless, untrusted tools are offered to no model). */
+function serverEntry(server: GeminiRunOptions["server"], trust: boolean): Record<string, unknown> {
+  const trusted = trust ? { trust: true } : {};
+  if ("url" in server) return { httpUrl: String(server.url), ...trusted };
+  return { ...stdioCommand(server.record), ...trusted };
+}
+
 /** The settings file of the temporary home. */
-function settings(url: string): unknown {
+function settings(server: GeminiRunOptions["server"], trust: boolean): unknown {
   return {
     security: { auth: { selectedType: "gemini-api-key" }, folderTrust: { enabled: false } },
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false, checkpointing: { enabled: false } },
@@ -82,7 +96,7 @@ function settings(url: string): unknown {
     telemetry: { enabled: false, logPrompts: false },
     ide: { enabled: false },
     model: { name: GEMINI_MODEL },
-    mcpServers: { [GEMINI_SERVER]: { httpUrl: url, trust: true } },
+    mcpServers: { [GEMINI_SERVER]: serverEntry(server, trust) },
   };
 }
 
@@ -100,7 +114,7 @@ export async function runGemini(options: GeminiRunOptions): Promise<GeminiRun> {
   const work = join(root, "work");
   mkdirSync(join(home, ".gemini"), { recursive: true });
   mkdirSync(work);
-  writeFileSync(join(home, ".gemini", "settings.json"), JSON.stringify(settings(String(options.url)), null, 2));
+  writeFileSync(join(home, ".gemini", "settings.json"), JSON.stringify(settings(options.server, options.trust ?? true), null, 2));
   try {
     const child = spawn(process.execPath, [bin, "-p", options.prompt ?? "Use the tool.", "--output-format", "text"], {
       cwd: work,
