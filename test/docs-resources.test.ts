@@ -108,15 +108,6 @@ async function onLoopback(fetch: (request: Request) => Promise<Response>) {
   return { url: new URL("/mcp", server.url), stop: () => server.close(true) };
 }
 
-/** Waits until `check` holds, or fails after two seconds. */
-async function until(check: () => boolean): Promise<void> {
-  const end = Date.now() + 2000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 describe("following a resource, as the page shows it", () => {
   it("publishRelease saves, then a 2026 listen and a 2025 session following the changelog both hear it", async () => {
     const served = await onLoopback(handler.fetch);
@@ -142,7 +133,7 @@ describe("following a resource, as the page shows it", () => {
       await publishRelease(async () => {
         saved++;
       });
-      await until(() => heard.length === 2);
+      await expect.poll(() => heard.length).toBe(2);
       expect({ saved, heard: heard.sort() }).toEqual({ saved: 1, heard: ["2025 docs://changelog", "2026 docs://changelog"] });
       await listen.close();
     } finally {
@@ -163,7 +154,7 @@ describe("following a resource, as the page shows it", () => {
       });
       await client.subscribeResource({ uri: "docs://changelog" });
       first.notify.resourceUpdated("docs://changelog");
-      await until(() => heard.length === 1);
+      await expect.poll(() => heard.length).toBe(1);
       expect(heard).toEqual(["docs://changelog"]);
     } finally {
       await client.close();

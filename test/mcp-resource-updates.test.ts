@@ -26,15 +26,6 @@ const yesterday = defineResource({ name: "Yesterday", uri: "notes://yesterday", 
 const byDay = defineResource({ name: "Day", uriTemplate: "notes://days/{day}", read: ({ day }) => `notes of ${day}` });
 const resources = [today, yesterday, byDay];
 
-/** Waits until `check` holds, or fails after two seconds. */
-async function until(check: () => boolean): Promise<void> {
-  const end = Date.now() + 2000;
-  while (!check()) {
-    if (Date.now() > end) throw new Error("timed out");
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** A short pause, for what must not arrive. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
 
@@ -80,7 +71,7 @@ describe.each(MODES)("following resources, %s", (mode) => {
     bus.publish({ kind: "resource_updated", uri: "notes://today" });
     bus.publish({ kind: "resource_updated", uri: "notes://days/monday" });
     bus.publish({ kind: "resource_updated", uri: "notes://days/tuesday" });
-    await until(() => heard.length === 2);
+    await expect.poll(() => heard.length).toBe(2);
     await settle();
     expect(heard).toEqual(["notes://today", "notes://days/monday"]);
   });
@@ -174,7 +165,7 @@ describe("createMcpHttpHandler's notify", () => {
       await v1.subscribeResource({ uri: "notes://today" });
       const listen = await v2.listen({ resourceSubscriptions: ["notes://today"] });
       one.handler.notify.resourceUpdated("notes://today");
-      await until(() => heard.length === 2);
+      await expect.poll(() => heard.length).toBe(2);
       await settle();
       expect(heard.sort()).toEqual(["v1 notes://today", "v2 notes://today"]);
       expect(bystanderHeard).toEqual([]);
@@ -197,7 +188,7 @@ describe("createMcpHttpHandler's notify", () => {
       });
       await client.subscribeResource({ uri: "notes://days/friday" });
       a.handler.notify.resourceUpdated("notes://days/friday");
-      await until(() => heard.length === 1);
+      await expect.poll(() => heard.length).toBe(1);
       expect(heard).toEqual(["notes://days/friday"]);
     } finally {
       await client.close();
@@ -215,7 +206,7 @@ describe("createMcpHttpHandler's notify", () => {
     expect(bus.listenerCount).toBe(1);
     await transport.terminateSession();
     await client.close();
-    await until(() => bus.listenerCount === 0);
+    await expect.poll(() => bus.listenerCount).toBe(0);
     await one.close();
   });
 
