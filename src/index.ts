@@ -48,6 +48,7 @@ export type { PreparedSample, SampleParams } from "./core/sampling.ts";
 export { quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";
 export { type JsonSchema, toJsonSchema } from "./core/schema.ts";
 export { type StandardIssue, type ToolStandardSchema, toStandardSchema } from "./core/standard-schema.ts";
+export { createToolList, type ToolList } from "./core/tool-list.ts";
 export type {
   Answer,
   AnyTool,

@@ -15,6 +15,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
     "ToolInputError",
     "ToolResultError",
     "Type",
+    "createToolList",
     "definePrompt",
     "defineResource",
     "defineTool",

@@ -13,6 +13,7 @@
  */
 import type { H3Event } from "h3";
 import { checkOptionKeys } from "../core/options.ts";
+import type { ToolList } from "../core/tool-list.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { HTTP_OPTIONS, httpHandler, type McpHttpHandler, type McpHttpHandlerOptions } from "../mcp/http.ts";
 
@@ -34,7 +35,7 @@ export interface McpRoute {
  * for every method: `app.all("/mcp", createMcpRoute(info, tools))`. The list is
  * checked now: a broken tool or a duplicate name throws before any request.
  */
-export function createMcpRoute(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions = {}): McpRoute {
+export function createMcpRoute(info: ServerInfo, tools: readonly AnyTool[] | ToolList, options: McpHttpHandlerOptions = {}): McpRoute {
   return routeOf(httpHandler(info, tools, options, "createMcpRoute"));
 }
 
@@ -64,7 +65,12 @@ export interface McpRouteOptions extends McpHttpHandlerOptions {
  * so the caller can close its sessions when the server stops. With `auth`,
  * the protected resource metadata's well-known path is registered too.
  */
-export function registerMcpRoute(app: RouteTarget, info: ServerInfo, tools: readonly AnyTool[], options: McpRouteOptions = {}): McpRoute {
+export function registerMcpRoute(
+  app: RouteTarget,
+  info: ServerInfo,
+  tools: readonly AnyTool[] | ToolList,
+  options: McpRouteOptions = {},
+): McpRoute {
   checkOptionKeys("registerMcpRoute", options, [...HTTP_OPTIONS, "route"]);
   const { route = "/mcp", ...rest } = options;
   const handler = routeOf(httpHandler(info, tools, rest, "registerMcpRoute"));

@@ -27,6 +27,7 @@ import {
 } from "@modelcontextprotocol/server";
 import { checkOptionKeys } from "../core/options.ts";
 import { isRecord } from "../core/schema.ts";
+import { checkChanges, isToolList, type ToolList, toolsNow } from "../core/tool-list.ts";
 import type { AnyTool, Effect, ServerInfo } from "../core/types.ts";
 import { checkCacheHints } from "../protocol/cache-hints.ts";
 import { toolIndex } from "../protocol/call.ts";
@@ -127,22 +128,63 @@ export function ownNames(where: string): OptionNames {
   return { where, allowedHosts: "allowedHosts", allowedOrigins: "allowedOrigins" };
 }
 
-/** Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers). */
-export function createMcpHttpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions = {}): McpHttpHandler {
+/**
+ * Serves a tool list over Streamable HTTP as a `fetch(request) → response` function (h3, srvx, Bun, Deno, workers).
+ * Given a `createToolList` list, it serves the list as it is at each request and tells clients when it changes.
+ */
+export function createMcpHttpHandler(
+  info: ServerInfo,
+  tools: readonly AnyTool[] | ToolList,
+  options: McpHttpHandlerOptions = {},
+): McpHttpHandler {
   return httpHandler(info, tools, options, "createMcpHttpHandler");
 }
 
 /** `createMcpHttpHandler` for a face of another name (h3's), which its refusals then name. */
-export function httpHandler(info: ServerInfo, tools: readonly AnyTool[], options: McpHttpHandlerOptions, where: string): McpHttpHandler {
+export function httpHandler(
+  info: ServerInfo,
+  tools: readonly AnyTool[] | ToolList,
+  options: McpHttpHandlerOptions,
+  where: string,
+): McpHttpHandler {
   checkOptionKeys(where, options, HTTP_OPTIONS);
   const { external = [], resources: _resources, prompts: _prompts, ...rest } = options;
   const catalog = catalogOption(options, where);
-  const set: ToolSet = { tools, external, catalog };
-  // Checked now: a broken tool, a duplicate name or a view file that cannot be read throws here, not on the first request.
-  toolIndex(tools);
-  effectsOf(set);
-  checkCatalog(withViews(catalog, viewsOf(tools)));
-  return serveHttp(info, () => set, rest, ownNames(where));
+  /** The set for the tools as they are now, checked: a broken tool, a duplicate name or a view file that cannot be read throws. */
+  const setOf = (now: readonly AnyTool[]): ToolSet => {
+    const made: ToolSet = { tools: now, external, catalog };
+    toolIndex(now);
+    effectsOf(made);
+    checkCatalog(withViews(catalog, viewsOf(now)));
+    return made;
+  };
+  // Checked now: a broken list throws here, not on the first request.
+  let set = setOf(toolsNow(tools));
+  if (!isToolList(tools)) return serveHttp(info, () => set, rest, ownNames(where));
+  const list = tools;
+  return serveHttp(info, () => set, rest, ownNames(where), {
+    now: () => set,
+    subscribe(changed) {
+      // A change this handler could not serve (a name its external tools hold, a view it cannot read) is refused.
+      const stopChecking = checkChanges(list, (next) => setOf(next));
+      const stopHearing = list.subscribe(() => {
+        set = setOf(list.tools);
+        changed();
+      });
+      return () => {
+        stopChecking();
+        stopHearing();
+      };
+    },
+  });
+}
+
+/** A tool list that changes while the handler runs (./../core/tool-list.ts), as the handler follows it. */
+export interface LiveToolSet {
+  /** The set as it is now. */
+  now(): ToolSet;
+  /** Calls `changed` after each change; returns the function that stops it. */
+  subscribe(changed: () => void): () => void;
 }
 
 /** What one request carries past the read: the message, once, and the caller its token named. */
@@ -176,6 +218,7 @@ export function serveHttp(
   tools: ToolSource,
   options: Omit<McpHttpHandlerOptions, "external" | "resources" | "prompts">,
   names: OptionNames,
+  live?: LiveToolSet,
 ): RouteHandler {
   const onerror = options.onerror ?? (() => {});
   const policy = hostPolicy(options, names);
@@ -189,6 +232,8 @@ export function serveHttp(
   const stateless = options.sessions === false;
   // Resource updates: 2026 listen streams hear them through the SDK's entry, 2025 sessions through their own set.
   const bus = busOption(options.bus, names.where, onerror);
+  // A list that changes: each change goes on the bus, which 2026 listen streams and open 2025 sessions both hear.
+  const stopFollowing = live?.subscribe(() => bus.publish({ kind: "tools_list_changed" }));
   const sessions = new SessionTable<Session>(sessionLimits(options, names.where), onerror);
 
   // One scope check per tool set (a handler with a fixed list makes it once).
@@ -212,6 +257,8 @@ export function serveHttp(
       ...serverOptions,
       ...(scopeCheck ? { scopeCheck } : {}),
       ...(modernEra ? { updates: {} } : {}),
+      // Declared on 2026 only: a 2025 client without a session has no stream to hear a change on.
+      ...(live && modernEra ? { toolsChange: true } : {}),
     });
     server.onerror = onerror;
     return server;
@@ -234,19 +281,33 @@ export function serveHttp(
     // The session's own list: another framework's tool may add to it while the session runs (./session-tools.ts).
     // Its check then asks the session's additions too, so an added tool is scope-checked like any other.
     const session = set.external.length > 0 ? new SessionTools() : undefined;
+    // A list that changes is read afresh at each request of the session, and so is its scope check.
+    const setNow = live ? () => live.now() : () => set;
     let scopeCheck = scopeCheckOf(set);
-    if (gate && session) {
+    if (gate && live) {
+      scopeCheck = (challenge) => {
+        const effects = effectsOf(setNow());
+        return gate.scopeCheck((name) => effects(name) ?? session?.effectOf(name))(challenge);
+      };
+    } else if (gate && session) {
       const effects = effectsOf(set);
       scopeCheck = gate.scopeCheck((name) => effects(name) ?? session.effectOf(name));
     }
     const followed = new FollowedResources(bus);
-    const server = buildServer(info, set, {
+    const server = buildServer(info, live ? setNow : set, {
       ...serverOptions,
       ...(scopeCheck ? { scopeCheck } : {}),
       ...(session ? { session } : {}),
+      ...(live ? { toolsChange: true } : {}),
       updates: { followed },
     });
     server.onerror = onerror;
+    // Told the list changed, the session's client hears tools/list_changed on its stream.
+    const stopHearing = live
+      ? bus.subscribe((event) => {
+          if (event.kind === "tools_list_changed" && server.transport) server.sendToolListChanged().catch(onerror);
+        })
+      : undefined;
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
       // The owner is the caller whose `initialize` opened it; the id is recorded only now that it exists.
@@ -255,6 +316,7 @@ export function serveHttp(
     });
     transport.onclose = () => {
       followed.close();
+      stopHearing?.();
       if (transport.sessionId) sessions.forget(transport.sessionId);
     };
     // The SDK asks it of every message it is about to dispatch on this session: a call above the scopes gets 403.
@@ -318,6 +380,7 @@ export function serveHttp(
       return `This call needs the scope ${gate.scopes[effect]}`;
     },
     async close() {
+      stopFollowing?.();
       await Promise.allSettled([modern.close(), sessions.closeAll()]);
     },
     get sessions() {

@@ -21,6 +21,7 @@ import { checkOptionKeys } from "../core/options.ts";
 import type { AnyPrompt } from "../core/prompts.ts";
 import type { AnyResource } from "../core/resources.ts";
 import { supportsSampling } from "../core/sampling.ts";
+import { checkChanges, isToolList, type ToolList, toolsNow } from "../core/tool-list.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { type CacheHints, checkCacheHints, type WireHints } from "../protocol/cache-hints.ts";
@@ -98,6 +99,8 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
   scopeCheck?: ScopeChallengeHandler;
   /** A 2025-11-25 session's own additions to the list (./session-tools.ts): only a session server has them. */
   session?: SessionTools;
+  /** The tool list may change while this server runs (./live-tools.ts): it declares `tools.listChanged`. */
+  toolsChange?: boolean;
   /**
    * Resource subscriptions (./resource-updates.ts): with it the server declares `resources.subscribe`; with
    * `followed`, its client's `resources/subscribe` and `resources/unsubscribe` are answered and updates sent to it.
@@ -110,19 +113,31 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
  * `tools/call` handler for every tool. Connect it to stdio, Streamable HTTP or
  * an in-memory pair. Duplicate names and broken tools throw here.
  */
-export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[], options: McpServerOptions = {}): Server {
+export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | ToolList, options: McpServerOptions = {}): Server {
   checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
   checkStateSealOptions(options, "createMcpServer");
   const { external = [], resources, prompts, cacheHints, bus, ...rest } = options;
   const catalog = catalogOption(options, "createMcpServer");
   const followed = bus === undefined ? undefined : new FollowedResources(busOption(bus, "createMcpServer"));
-  const server = buildServer(
-    info,
-    { tools, external, catalog },
-    { ...rest, cacheHints: checkCacheHints(cacheHints, "createMcpServer"), ...(followed ? { updates: { followed } } : {}) },
-  );
+  const list = isToolList(tools) ? tools : undefined;
+  let set: ToolSet = { tools: toolsNow(tools), external, catalog };
+  const server = buildServer(info, list ? () => set : set, {
+    ...rest,
+    cacheHints: checkCacheHints(cacheHints, "createMcpServer"),
+    ...(followed ? { updates: { followed } } : {}),
+    ...(list ? { toolsChange: true } : {}),
+  });
   // On 2026-07-28 (stdio's `serveStdio`) the entry keeps the client's listen and passes on what it asked for.
   followed?.hearAll(() => server.transport !== undefined && (server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28");
+  if (list) {
+    // A change this server could not serve (a name its external tools hold, a view it cannot read) is refused.
+    checkChanges(list, (next) => servedTools({ ...set, tools: next }));
+    list.subscribe(() => {
+      set = { ...set, tools: list.tools };
+      // Over stdio on 2026-07-28 the entry passes it to the client's listen stream; on 2025 it goes as it is.
+      if (server.transport) server.sendToolListChanged().catch((error: unknown) => server.onerror?.(error as Error));
+    });
+  }
   return server;
 }
 
@@ -134,11 +149,42 @@ export function effectsOf(set: ToolSet): EffectOf {
     own.get(name)?.tool.effect ?? (external.has(name) ? effectOfAnnotations(external.get(name)?.listing.annotations) : undefined);
 }
 
-/** The server for a tool set: what `createMcpServer` builds, and what each HTTP request or session gets. */
-export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOptions = {}): Server {
+/** What a server answers `tools/list` and `tools/call` from, worked out once per tool set. */
+interface ServedTools {
+  own: ReturnType<typeof toolIndex>;
+  external: Map<string, ExternalTool>;
+  views: Views;
+  /** The list for a client that renders apps, and for one that does not (the same object when no tool is only for views). */
+  forApps: { tools: unknown[] };
+  forOthers: { tools: unknown[] };
+}
+
+const served = new WeakMap<ToolSet, ServedTools>();
+
+function servedTools(set: ToolSet): ServedTools {
+  let made = served.get(set);
+  if (made) return made;
   const own = toolIndex(set.tools);
   const external = externalIndex(set.external, own);
   const views = viewsOf(set.tools);
+  const foreign = [...external.values()].map((t) => t.listing);
+  const withForeign = (listed: { tools: unknown[] }) => (foreign.length === 0 ? listed : { tools: [...foreign, ...listed.tools] });
+  const forApps = withForeign(views.listedForApps);
+  const forOthers = views.appOnly.size === 0 ? forApps : withForeign(views.listedForOthers);
+  made = { own, external, views, forApps, forOthers };
+  served.set(set, made);
+  return made;
+}
+
+/**
+ * The server for a tool set: what `createMcpServer` builds, and what each HTTP request or session gets. Given a
+ * function, it asks it for the set at every `tools/list` and `tools/call` (a list that changes while a session or a
+ * stdio connection lasts: ./live-tools.ts); resources, prompts and views are the starting set's.
+ */
+export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), options: BuildOptions = {}): Server {
+  const setNow = typeof given === "function" ? given : () => given;
+  const set = setNow();
+  const { views } = servedTools(set);
   const catalog = withViews(set.catalog ?? EMPTY_CATALOG, views);
   const sealFor = createStateSeal(options);
   const serverInfo = JSON.parse(JSON.stringify(info)) as ServerInfo;
@@ -148,17 +194,13 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   const server = new Server(serverInfo, {
     // Logging is declared so `logging/setLevel` works on 2025 connections; tools log through `context.log`.
     capabilities: {
-      tools: live ? { listChanged: true } : {},
+      tools: live || options.toolsChange ? { listChanged: true } : {},
       logging: {},
       ...catalogCapabilities(catalog, set.foreign, live !== undefined, options.updates !== undefined),
       ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
-  const foreign = [...external.values()].map((t) => t.listing);
-  const withForeign = (listed: { tools: unknown[] }) => (foreign.length === 0 ? listed : { tools: [...foreign, ...listed.tools] });
-  const forApps = withForeign(views.listedForApps);
-  const forOthers = views.appOnly.size === 0 ? forApps : withForeign(views.listedForOthers);
   const { scopeCheck } = options;
   const toolsHint = options.cacheHints?.["tools/list"];
   if (live) {
@@ -170,7 +212,10 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       prompts: () => server.sendPromptListChanged(),
     };
     live.serving = {
-      toolTaken: (name) => own.has(name) || external.has(name),
+      toolTaken: (name) => {
+        const now = servedTools(setNow());
+        return now.own.has(name) || now.external.has(name);
+      },
       promptTaken: (name) => index.prompts.has(name),
       resourceTaken: (key) => index.fixed.has(key) || index.templatesByUri.has(key),
       resources: parts.resources || set.foreign?.resources === true,
@@ -181,6 +226,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
     };
   }
   server.setRequestHandler("tools/list", async (_request, ctx) => {
+    const { forApps, forOthers } = servedTools(setNow());
     let listed = forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers;
     if (live && live.size > 0) listed = { tools: [...listed.tools, ...live.listings()] };
     return (toolsHint ? hinted(server, ctx, listed, toolsHint) : listed) as ListToolsResult;
@@ -206,6 +252,9 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
   });
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
+    // The set as it is now: the call keeps these definitions to the end, whatever changes while it runs.
+    const callSet = setNow();
+    const { own, external, views } = servedTools(callSet);
     // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
     if (scopeCheck) {
       const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });
@@ -232,7 +281,7 @@ export function buildServer(info: ServerInfo, set: ToolSet, options: BuildOption
       // Another framework's tool sends its own notifications and, on 2025-11-25, its own requests (./external.ts).
       base = { signal: ctx.mcpReq.signal, call: callFacts(server, ctx) };
       if (authInfo) base.auth = callerOf(authInfo);
-      run = (host) => callExternal(foreign, args, ctx, set.middleware, host, capabilities, live) as Promise<McpCallResult>;
+      run = (host) => callExternal(foreign, args, ctx, callSet.middleware, host, capabilities, live) as Promise<McpCallResult>;
       if (!asks || !envelope) return run(base);
     } else {
       const found = entry as NonNullable<typeof entry>;
