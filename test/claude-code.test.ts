@@ -24,17 +24,16 @@
  *   and the model reads our `Invalid arguments` lines;
  * - it keeps a configured server's tools behind its tool search unless the
  *   server's entry says `alwaysLoad: true` (the one setting a user needs);
- * - where a server declares `tools.listChanged` it opens a
- *   `subscriptions/listen` stream and, told the list changed, lists it again
- *   (probed with the SDK's own McpServer, since our servers do not yet
- *   declare it on 2026-07-28).
+ * - where a server declares `tools.listChanged` (one made from
+ *   `createToolList`) it opens a `subscriptions/listen` stream and, told the
+ *   list changed, lists it again.
  */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { createToolList, defineTool, Type } from "@agntn/tools";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { ElicitationRequest } from "@anthropic-ai/claude-agent-sdk";
-import { createMcpHandler, McpServer } from "@modelcontextprotocol/server";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PNG, tools } from "./fixtures/client-tools.ts";
@@ -367,24 +366,32 @@ describe("Claude Code over stdio (runCli's mcp command)", { timeout: 60_000 }, (
   });
 });
 
-describe("Claude Code and a list that changes (probed with the SDK's own McpServer, which declares tools.listChanged)", {
-  timeout: 60_000,
-}, () => {
+describe("Claude Code and a list that changes (createToolList)", { timeout: 60_000 }, () => {
   it("it listens for list changes where the server declares them, and told tools/list_changed, lists the tools again", async () => {
-    let added = false;
-    const probe = createMcpHandler(() => {
-      const server = new McpServer({ name: "list-probe", version: "1.0.0" });
-      server.registerTool("add_tool", { description: "Adds a tool." }, async () => {
-        added = true;
-        probe.notify.toolsChanged();
-        return { content: [{ type: "text", text: "added late_tool" }] };
-      });
-      if (added) {
-        server.registerTool("late_tool", { description: "Added later." }, async () => ({ content: [{ type: "text", text: "late" }] }));
-      }
-      return server;
+    const late = defineTool({
+      name: "late_tool",
+      title: "Late Tool",
+      description: "Added while the server runs.",
+      effect: "read",
+      input: Type.Object({}, { additionalProperties: false }),
+      execute: () => ({ content: [{ type: "text", text: "late" }] }),
     });
-    const wire = recordHttp((request) => probe.fetch(request));
+    const list = createToolList();
+    list.add(
+      defineTool({
+        name: "add_tool",
+        title: "Add Tool",
+        description: "Adds a tool to the server.",
+        effect: "write",
+        input: Type.Object({}, { additionalProperties: false }),
+        execute: () => {
+          list.add(late);
+          return { content: [{ type: "text", text: "added late_tool" }] };
+        },
+      }),
+    );
+    const changing = createMcpHttpHandler({ name: "claude-code-changing", version: "1.0.0" }, list);
+    const wire = recordHttp((request) => changing.fetch(request));
     const served = await serveWith(() => wire.fetch);
     try {
       const run = await runClaudeCode(httpServer(served.url), [["add_tool", {}]]);
@@ -406,7 +413,7 @@ describe("Claude Code and a list that changes (probed with the SDK's own McpServ
       });
       facts.relists = true;
     } finally {
-      await probe.close();
+      await changing.close();
       await served.server.close(true);
     }
   });
@@ -438,7 +445,7 @@ describe("Claude Code's row on the Clients page", () => {
       images: facts.images ? "yes: the image goes to the model inside the tool's result" : "no",
       views: capabilities.extensions?.["io.modelcontextprotocol/ui"] ? "yes" : "no: it does not declare the MCP Apps extension",
       listChanged: facts.relists
-        ? "yes: where the server declares tools.listChanged it opens subscriptions/listen and lists the tools again when told"
+        ? "yes: where the server declares tools.listChanged it opens subscriptions/listen, and lists the tools again when told"
         : "no",
       endsSession: [
         methods.has("initialize") ? "opens a session" : "no session to end (2026-07-28)",

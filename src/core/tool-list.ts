@@ -6,8 +6,8 @@
  * takes effect, so a server reads one consistent list per request and a call
  * already running keeps the definition it started with. Servers made from the
  * list hear each change (`subscribe`) and tell their clients: MCP sends
- * `list_changed` (./../mcp/live-tools.ts); an in-process host reads `tools`
- * again when it next builds its toolset.
+ * `list_changed` (../mcp/server.ts, ../mcp/http.ts); an in-process host
+ * reads `tools` again when it next builds its toolset.
  *
  * A tool added or replaced here may not bring an MCP Apps view (`ui`): its
  * resource would not reach clients already connected. Put tools with views in

@@ -99,7 +99,7 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
   scopeCheck?: ScopeChallengeHandler;
   /** A 2025-11-25 session's own additions to the list (./session-tools.ts): only a session server has them. */
   session?: SessionTools;
-  /** The tool list may change while this server runs (./live-tools.ts): it declares `tools.listChanged`. */
+  /** The tool list may change while this server runs (../core/tool-list.ts): it declares `tools.listChanged`. */
   toolsChange?: boolean;
   /**
    * Resource subscriptions (./resource-updates.ts): with it the server declares `resources.subscribe`; with
@@ -179,7 +179,7 @@ function servedTools(set: ToolSet): ServedTools {
 /**
  * The server for a tool set: what `createMcpServer` builds, and what each HTTP request or session gets. Given a
  * function, it asks it for the set at every `tools/list` and `tools/call` (a list that changes while a session or a
- * stdio connection lasts: ./live-tools.ts); resources, prompts and views are the starting set's.
+ * stdio connection lasts: ../core/tool-list.ts); resources, prompts and views are the starting set's.
  */
 export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), options: BuildOptions = {}): Server {
   const setNow = typeof given === "function" ? given : () => given;
