@@ -132,10 +132,16 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | To
   if (list) {
     // A change this server could not serve (a name its external tools hold, a view it cannot read) is refused.
     checkChanges(list, (next) => servedTools({ ...set, tools: next }));
-    list.subscribe(() => {
+    // Heard while connected. A server that spoke with a client and is closed stops hearing at the next change, so a
+    // list that outlives many servers (one per stdio connection) keeps none of theirs.
+    const stop = list.subscribe(() => {
       set = { ...set, tools: list.tools };
+      if (!server.transport) {
+        if (server.getNegotiatedProtocolVersion() !== undefined) stop();
+        return;
+      }
       // Over stdio on 2026-07-28 the entry passes it to the client's listen stream; on 2025 it goes as it is.
-      if (server.transport) server.sendToolListChanged().catch((error: unknown) => server.onerror?.(error as Error));
+      server.sendToolListChanged().catch((error: unknown) => server.onerror?.(error as Error));
     });
   }
   return server;
