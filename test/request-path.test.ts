@@ -465,8 +465,9 @@ describe.each(REVISIONS)("bodies another layer may read differently, on %s", (re
         status: 413,
         body: error(-32000, "Payload Too Large: the body is over 4194304 bytes"),
       });
-      // 4 MiB is the bound; what was in flight in socket buffers when the answer came adds a few more, never the 64 sent.
-      expect(sent.sentMiB).toBeLessThan(16);
+      // 4 MiB is the bound; what was in flight in socket buffers when the answer came adds some more (16.7 MiB was
+      // measured on two busy cores), never the 64 sent.
+      expect(sent.sentMiB).toBeLessThan(32);
       expect(await countsOf(face)).toEqual(before);
     },
     90_000,
