@@ -17,7 +17,7 @@ describe("the Clients page", () => {
   });
 
   it("has a row for each client the suite drives, in order, each with every field said", () => {
-    expect(rows.map((row) => row.key)).toEqual(["claude-code", "gemini-cli"]);
+    expect(rows.map((row) => row.key)).toEqual(["claude-code", "gemini-cli", "codex-cli"]);
     const fields = [
       "key",
       "client",
