@@ -31,13 +31,13 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createToolList, defineTool, Type } from "@agntn/tools";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { ElicitationRequest } from "@anthropic-ai/claude-agent-sdk";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PNG, tools } from "./fixtures/client-tools.ts";
+import { changingList, PNG, tools } from "./fixtures/client-tools.ts";
 import { expectClientRow } from "./helpers/client-row.ts";
+import { toolResults } from "./helpers/fake-messages.ts";
 import { type ClaudeCodeRun, httpServer, runClaudeCode, type ServerCall, stdioServer } from "./helpers/hosts/claude-code.ts";
 import { serveWith } from "./helpers/loopback.ts";
 import { type HttpRecorder, readStdioRecord, recordHttp, type StdioRecord, type WireMessage } from "./helpers/mcp-wire.ts";
@@ -368,30 +368,18 @@ describe("Claude Code over stdio (runCli's mcp command)", { timeout: 60_000 }, (
 
 describe("Claude Code and a list that changes (createToolList)", { timeout: 60_000 }, () => {
   it("it listens for list changes where the server declares them, and told tools/list_changed, lists the tools again", async () => {
-    const late = defineTool({
-      name: "late_tool",
-      title: "Late Tool",
-      description: "Added while the server runs.",
-      effect: "read",
-      input: Type.Object({}, { additionalProperties: false }),
-      execute: () => ({ content: [{ type: "text", text: "late" }] }),
+    // The call answers once Claude Code has listed the tools again (ten seconds at most), so its query cannot end first.
+    let relisted: () => void = () => {};
+    const listedAgain = new Promise<void>((resolve) => {
+      relisted = resolve;
     });
-    const list = createToolList();
-    list.add(
-      defineTool({
-        name: "add_tool",
-        title: "Add Tool",
-        description: "Adds a tool to the server.",
-        effect: "write",
-        input: Type.Object({}, { additionalProperties: false }),
-        execute: () => {
-          list.add(late);
-          return { content: [{ type: "text", text: "added late_tool" }] };
-        },
-      }),
-    );
+    const list = changingList(() => Promise.race([listedAgain, new Promise((resolve) => setTimeout(resolve, 10_000))]));
     const changing = createMcpHttpHandler({ name: "claude-code-changing", version: "1.0.0" }, list);
-    const wire = recordHttp((request) => changing.fetch(request));
+    const wire = recordHttp(async (request) => {
+      const answer = await changing.fetch(request);
+      if (list.tools.length > 1 && request.headers.get("mcp-method") === "tools/list") relisted();
+      return answer;
+    });
     const served = await serveWith(() => wire.fetch);
     try {
       const run = await runClaudeCode(httpServer(served.url), [["add_tool", {}]]);
@@ -403,6 +391,25 @@ describe("Claude Code and a list that changes (createToolList)", { timeout: 60_0
           .filter((exchange) => exchange.sent?.method === "tools/list")
           .map((exchange) => ((exchange.answered[0]?.result?.tools ?? []) as Array<{ name: string }>).map((tool) => tool.name));
       await expect.poll(listed).toEqual([["add_tool"], ["add_tool", "late_tool"]]);
+      // The model's next turn is offered the new tool, and told so after the results.
+      const next = run.requests.find((request) => toolResults(request).length > 0);
+      expect({
+        offered: (next?.tools ?? []).map((tool) => tool.name).filter((name) => name.startsWith("mcp__")),
+        told: next?.messages.at(-1),
+      }).toEqual({
+        offered: ["mcp__agntn__add_tool", "mcp__agntn__late_tool"],
+        told: {
+          role: "system",
+          content: [
+            { type: "text", text: "The following tools just became available and are ready to use:\nmcp__agntn__late_tool" },
+            {
+              type: "tool_addition",
+              tool: { type: "tool_reference", name: "mcp__agntn__late_tool" },
+              cache_control: { type: "ephemeral" },
+            },
+          ],
+        },
+      });
       const listen = wire.exchanges.find((exchange) => exchange.sent?.method === "subscriptions/listen");
       expect({
         filter: listen?.sent?.params?.notifications,
@@ -445,7 +452,7 @@ describe("Claude Code's row on the Clients page", () => {
       images: facts.images ? "yes: the image goes to the model inside the tool's result" : "no",
       views: capabilities.extensions?.["io.modelcontextprotocol/ui"] ? "yes" : "no: it does not declare the MCP Apps extension",
       listChanged: facts.relists
-        ? "yes: where the server declares tools.listChanged it opens subscriptions/listen, and lists the tools again when told"
+        ? "yes: where the server declares tools.listChanged it opens subscriptions/listen, lists the tools again when told, and tells the model which tools became available"
         : "no",
       endsSession: [
         methods.has("initialize") ? "opens a session" : "no session to end (2026-07-28)",

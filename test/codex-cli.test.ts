@@ -34,11 +34,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createToolList, defineTool, Type } from "@agntn/tools";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PNG, tools } from "./fixtures/client-tools.ts";
+import { changingList, PNG, tools } from "./fixtures/client-tools.ts";
 import { expectClientRow } from "./helpers/client-row.ts";
 import { CODEX_NAMESPACE, type CodexRun, FINAL_TEXT, runCodex } from "./helpers/hosts/codex-cli.ts";
 import { serveWith } from "./helpers/loopback.ts";
@@ -305,28 +304,7 @@ describe("Codex CLI 0.169.1 over Streamable HTTP", { timeout: 60_000 }, () => {
   });
 
   it("a call that adds a tool to a createToolList list: the CLI is told tools/list_changed and does not list the tools again", async () => {
-    const late = defineTool({
-      name: "late_tool",
-      title: "Late Tool",
-      description: "Added while the server runs.",
-      effect: "read",
-      input: Type.Object({}, { additionalProperties: false }),
-      execute: () => ({ content: [{ type: "text", text: "late" }] }),
-    });
-    const list = createToolList();
-    list.add(
-      defineTool({
-        name: "add_tool",
-        title: "Add Tool",
-        description: "Adds a tool to the server.",
-        effect: "write",
-        input: Type.Object({}, { additionalProperties: false }),
-        execute: () => {
-          list.add(late);
-          return { content: [{ type: "text", text: "added late_tool" }] };
-        },
-      }),
-    );
+    const list = changingList();
     const changing = createMcpHttpHandler({ name: "codex-changing", version: "1.0.0" }, list);
     const { exchanges, fetch } = recordHttp((request) => changing.fetch(request));
     const { server, url } = await serveWith(() => fetch);

@@ -24,7 +24,8 @@ export interface MessagesRequest {
   model: string;
   stream?: boolean;
   tools?: Array<{ name: string; description?: string; input_schema?: unknown; [key: string]: unknown }>;
-  messages: Array<{ role: "user" | "assistant"; content: string | Array<Record<string, unknown>> }>;
+  /** `system` too: Claude Code appends one after tool results to say which tools just became available. */
+  messages: Array<{ role: "user" | "assistant" | "system"; content: string | Array<Record<string, unknown>> }>;
   [key: string]: unknown;
 }
 
@@ -50,7 +51,8 @@ export function toolTurn(name: string, input: Record<string, unknown>, id = "too
 
 /** The `tool_result` blocks of a request's last user message: what the model reads of its tool calls. */
 export function toolResults(request: MessagesRequest | undefined): Array<Record<string, unknown>> {
-  const last = request?.messages.at(-1);
+  // The last message but what Claude Code appends as `system` after the results (a note that tools became available).
+  const last = request?.messages.findLast((entry) => entry.role !== "system");
   if (last?.role !== "user" || typeof last.content === "string") return [];
   return last.content.filter((block) => block.type === "tool_result");
 }

@@ -18,11 +18,12 @@
  * yet read a result calls it with the given arguments; every other turn says
  * `FINAL_TEXT`, which `exec` prints as its last message.
  */
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { runToEnd } from "../child.ts";
 import {
   callOutputs,
   callTurn,
@@ -198,9 +199,8 @@ export async function runCodex(options: CodexRunOptions): Promise<CodexRun> {
   for (const feature of options.enable ?? []) args.push("--enable", feature);
   args.push(options.prompt ?? "Use the tool.");
   try {
-    const child = spawn(path, args, {
+    const { exit, stdout, stderr } = await runToEnd(path, args, {
       cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
       env: {
         PATH: process.env.PATH ?? "",
         HOME: home,
@@ -213,20 +213,9 @@ export async function runCodex(options: CodexRunOptions): Promise<CodexRun> {
         NO_COLOR: "1",
         TERM: "dumb",
       },
+      timeoutMs: options.timeoutMs ?? 40_000,
+      cannot: "Codex CLI cannot run on this machine",
     });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 40_000);
-    const exit = await new Promise<number | string | null>((resolve, reject) => {
-      child.on("error", (error) => reject(new Error(`Codex CLI cannot run on this machine: ${error.message}`)));
-      child.on("close", (code, signal) => resolve(code ?? signal));
-    }).finally(() => clearTimeout(timer));
     const answered = api.requests.find((request) => callOutputs(request).length > 0);
     return { exit, stdout, stderr, requests: [...api.requests], other: [...api.other], read: callOutputs(answered)[0]?.output };
   } finally {

@@ -13,11 +13,11 @@
  * the CLI sends the function's response says `FINAL_TEXT`. Any other request
  * the CLI makes of the model (a side question) is answered with that text too.
  */
-import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { runToEnd } from "../child.ts";
 import { answerParts, callParts, type FakeGeminiApi, fakeGeminiApi, type GeminiPart, textParts } from "../fake-gemini.ts";
 import { stdioCommand } from "../mcp-wire.ts";
 
@@ -116,33 +116,25 @@ export async function runGemini(options: GeminiRunOptions): Promise<GeminiRun> {
   mkdirSync(work);
   writeFileSync(join(home, ".gemini", "settings.json"), JSON.stringify(settings(options.server, options.trust ?? true), null, 2));
   try {
-    const child = spawn(process.execPath, [bin, "-p", options.prompt ?? "Use the tool.", "--output-format", "text"], {
-      cwd: work,
-      stdio: ["ignore", "pipe", "pipe"],
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: home,
-        GEMINI_API_KEY: "test-key",
-        GOOGLE_GEMINI_BASE_URL: api.url,
-        // One process: the CLI would otherwise start itself again with a larger heap.
-        GEMINI_CLI_NO_RELAUNCH: "true",
-        NO_COLOR: "1",
-        TERM: "dumb",
+    const { exit, stdout, stderr } = await runToEnd(
+      process.execPath,
+      [bin, "-p", options.prompt ?? "Use the tool.", "--output-format", "text"],
+      {
+        cwd: work,
+        env: {
+          PATH: process.env.PATH ?? "",
+          HOME: home,
+          GEMINI_API_KEY: "test-key",
+          GOOGLE_GEMINI_BASE_URL: api.url,
+          // One process: the CLI would otherwise start itself again with a larger heap.
+          GEMINI_CLI_NO_RELAUNCH: "true",
+          NO_COLOR: "1",
+          TERM: "dumb",
+        },
+        timeoutMs: options.timeoutMs ?? 40_000,
+        cannot: "Gemini CLI cannot run",
       },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 40_000);
-    const exit = await new Promise<number | string | null>((resolve, reject) => {
-      child.on("error", (error) => reject(new Error(`Gemini CLI cannot run: ${error.message}`)));
-      child.on("close", (code, signal) => resolve(code ?? signal));
-    }).finally(() => clearTimeout(timer));
+    );
     const answered = api.requests.find((request) => answerParts(request).length > 0);
     return { exit, stdout, stderr, requests: [...api.requests], other: [...api.other], read: answerParts(answered) };
   } finally {
