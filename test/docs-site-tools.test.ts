@@ -10,8 +10,17 @@ import { createMcpServer } from "@agntn/tools/mcp";
 import { Client } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import clients from "../docs/app/data/clients.json" with { type: "json" };
 import panels from "../docs/app/data/host-facts.json" with { type: "json" };
-import { docsTools, pagePath, panelMarkdown, readPages, type SourcePage, splitFrontMatter } from "../docs/server/docs-tools.ts";
+import {
+  clientsMarkdown,
+  docsTools,
+  pagePath,
+  panelMarkdown,
+  readPages,
+  type SourcePage,
+  splitFrontMatter,
+} from "../docs/server/docs-tools.ts";
 import { slugTool } from "../playground/server/tools.ts";
 
 const content = fileURLToPath(new URL("../docs/content", import.meta.url));
@@ -28,7 +37,7 @@ let client: Client;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const tools = [...docsTools(async () => readPages(sources(), panelMarkdown(panels))), slugTool];
+  const tools = [...docsTools(async () => readPages(sources(), panelMarkdown(panels), clientsMarkdown(clients))), slugTool];
   const server = createMcpServer({ name: "docs", version: "1.0.0" }, tools);
   client = new Client({ name: "docs-test", version: "1.0.0" });
   const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
@@ -95,6 +104,7 @@ describe("the docs tools over MCP", () => {
       "/hosts/ai-sdk",
       "/hosts/anthropic",
       "/hosts/claude-agent",
+      "/hosts/clients",
       "/hosts/google",
       "/hosts/langchain",
       "/hosts/mastra",
@@ -113,6 +123,15 @@ describe("the docs tools over MCP", () => {
     expect(page).toContain("- approval: read\n- parameters: Type.Unsafe(json)\n- failure: isError: true");
     expect(page).toContain('"unsafe": {');
     expect(page).not.toContain("::host-facts");
+  });
+
+  it("docs_read_page writes the Clients page's table out as text, a section per client", async () => {
+    const page = text(await client.callTool({ name: "docs_read_page", arguments: { path: "/hosts/clients" } }));
+    expect(page).not.toContain("::client-table");
+    expect(page).toContain(
+      "### Gemini CLI\n- version tested: 0.61.0\n- transports tested: Streamable HTTP, stdio\n- revision it speaks: 2025-06-18\n",
+    );
+    expect(page.match(/^### .+$/gm)).toEqual(["### Claude Code", "### Gemini CLI", "### Codex CLI"]);
   });
 
   it("reads a path with a trailing slash, and the playground page without its component", async () => {

@@ -53,20 +53,21 @@ export type PanelText = (name: string) => string | undefined;
  * Markdown for a model: components the site draws in the browser become
  * text (a panel becomes its rows; the playground a pointer to the page).
  */
-export function toMarkdown(body: string, panelText: PanelText): string {
+export function toMarkdown(body: string, panelText: PanelText, clientTable = ""): string {
   return body
     .replace(/^::host-facts\{name="(\w+)"\}\n::\n?/gm, (_all, name: string) => `${panelText(name) ?? ""}\n`)
+    .replace(/^::client-table\n::\n?/gm, `${clientTable}\n`)
     .replace(/^::\w+-playground(\{[^}]*\})?\n::\n?/gm, "(The interactive playground runs on the web page; try text_slug here instead.)\n")
     .trim();
 }
 
-export function readPages(sources: readonly SourcePage[], panelText: PanelText): DocsPage[] {
+export function readPages(sources: readonly SourcePage[], panelText: PanelText, clientTable = ""): DocsPage[] {
   return sources
     .map(({ file, source }) => {
       const { fields, body } = splitFrontMatter(source);
       const title = fields.get("title") ?? pagePath(file);
       const description = fields.get("description") ?? "";
-      const markdown = [`# ${title}`, description, toMarkdown(body, panelText)].filter(Boolean).join("\n\n");
+      const markdown = [`# ${title}`, description, toMarkdown(body, panelText, clientTable)].filter(Boolean).join("\n\n");
       return { path: pagePath(file), title, description, markdown: `${markdown}\n` };
     })
     .sort((a, b) => a.path.localeCompare(b.path));
@@ -131,6 +132,29 @@ interface PanelData {
   failure: string;
   catalog: string;
   registration: unknown;
+}
+
+/** What the Clients page's table says of one client (docs/app/data/clients.json). */
+export interface ClientRowData {
+  client: string;
+  [fact: string]: string;
+}
+
+/** The Clients page's table as markdown: a section per client, a line per fact, in the table's words. */
+export function clientsMarkdown(rows: readonly ClientRowData[]): string {
+  const labels: ReadonlyArray<[string, string]> = [
+    ["version", "version tested"],
+    ["transports", "transports tested"],
+    ["revision", "revision it speaks"],
+    ["questions", "questions"],
+    ["progress", "progress"],
+    ["images", "images"],
+    ["views", "MCP Apps views"],
+    ["listChanged", "tools/list_changed"],
+    ["endsSession", "ends its session"],
+    ["setting", "the setting you need"],
+  ];
+  return rows.map((row) => [`### ${row.client}`, ...labels.map(([key, label]) => `- ${label}: ${row[key] ?? ""}`)].join("\n")).join("\n\n");
 }
 
 /** A host-facts panel as markdown: its rows, the import, the peer, the failure channel, resources and prompts, and the registration as JSON. */

@@ -6,8 +6,9 @@
  */
 import { useStorage } from "#imports";
 import { slugTool } from "../../playground/server/tools.ts";
+import clients from "../app/data/clients.json";
 import panels from "../app/data/host-facts.json";
-import { docsTools, panelMarkdown, readPages, type SourcePage } from "./docs-tools.ts";
+import { clientsMarkdown, docsTools, panelMarkdown, readPages, type SourcePage } from "./docs-tools.ts";
 
 async function loadSources(): Promise<SourcePage[]> {
   const storage = useStorage("assets:docs-pages");
@@ -22,4 +23,4 @@ async function loadSources(): Promise<SourcePage[]> {
   return pages;
 }
 
-export const tools = [...docsTools(async () => readPages(await loadSources(), panelMarkdown(panels))), slugTool];
+export const tools = [...docsTools(async () => readPages(await loadSources(), panelMarkdown(panels), clientsMarkdown(clients))), slugTool];
