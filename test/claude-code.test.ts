@@ -36,7 +36,7 @@ import type { ElicitationRequest } from "@anthropic-ai/claude-agent-sdk";
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { changingList, PNG, tools } from "./fixtures/client-tools.ts";
-import { expectClientRow } from "./helpers/client-row.ts";
+import { expectClientRow, stdioEnding } from "./helpers/client-row.ts";
 import { toolResults } from "./helpers/fake-messages.ts";
 import { type ClaudeCodeRun, httpServer, runClaudeCode, type ServerCall, stdioServer } from "./helpers/hosts/claude-code.ts";
 import { serveWith } from "./helpers/loopback.ts";
@@ -454,10 +454,9 @@ describe("Claude Code's row on the Clients page", () => {
       listChanged: facts.relists
         ? "yes: where the server declares tools.listChanged it opens subscriptions/listen, lists the tools again when told, and tells the model which tools became available"
         : "no",
-      endsSession: [
-        methods.has("initialize") ? "opens a session" : "no session to end (2026-07-28)",
-        `stdio: ${stdio.endings.map((end) => (end === "stdin end" ? "closes standard input" : `ends the server with ${end.replace("signal ", "")}`)).join(", then ")}`,
-      ].join("; "),
+      endsSession: [methods.has("initialize") ? "opens a session" : "no session to end (2026-07-28)", stdioEnding(stdio.endings)].join(
+        "; ",
+      ),
       setting: "alwaysLoad: true on the server, or its tools wait behind tool search and the first turn is offered none",
     });
   });

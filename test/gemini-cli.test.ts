@@ -29,7 +29,7 @@ import { createMcpHttpHandler, type ExternalTool, type McpHttpHandler } from "@a
 import type { Server } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PNG, tools } from "./fixtures/client-tools.ts";
-import { expectClientRow } from "./helpers/client-row.ts";
+import { expectClientRow, stdioEnding } from "./helpers/client-row.ts";
 import type { GeminiPart } from "./helpers/fake-gemini.ts";
 import { FINAL_TEXT, GEMINI_MODEL, type GeminiRun, runGemini } from "./helpers/hosts/gemini-cli.ts";
 import { serveWith } from "./helpers/loopback.ts";
@@ -369,7 +369,7 @@ describe("Gemini CLI's row on the Clients page", () => {
       listChanged: facts.relisted ? "yes: it lists the tools again on tools/list_changed" : "no",
       endsSession: [
         http.requests.includes("DELETE") ? "HTTP: sends DELETE" : "HTTP: never sends DELETE (the idle expiry reclaims the session)",
-        `stdio: ${stdio.endings.map((end) => (end === "stdin end" ? "closes standard input" : `ends the server with ${end.replace("signal ", "")}`)).join(", then ")}`,
+        stdioEnding(stdio.endings),
       ].join("; "),
       setting: facts.untrustedOffersNone ? "trust: true on the server, or a headless run offers the model none of its tools" : "none",
     });

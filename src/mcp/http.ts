@@ -284,10 +284,13 @@ export function serveHttp(
     // A list that changes is read afresh at each request of the session, and so is its scope check.
     const setNow = live ? () => live.now() : () => set;
     let scopeCheck = scopeCheckOf(set);
-    if (gate && live) {
+    if (gate && live && !session) {
+      // The set's own check, made once per version of the list (scopeCheckOf keeps it by set).
+      scopeCheck = (challenge) => scopeCheckOf(setNow())?.(challenge);
+    } else if (gate && live && session) {
       scopeCheck = (challenge) => {
         const effects = effectsOf(setNow());
-        return gate.scopeCheck((name) => effects(name) ?? session?.effectOf(name))(challenge);
+        return gate.scopeCheck((name) => effects(name) ?? session.effectOf(name))(challenge);
       };
     } else if (gate && session) {
       const effects = effectsOf(set);

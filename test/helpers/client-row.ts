@@ -46,3 +46,9 @@ export function expectClientRow(row: ClientRow): void {
   }
   expect(committed().find((entry) => entry.key === row.key)).toEqual(row);
 }
+
+/** How a client let a stdio server go, from the server's record of its endings (test/helpers/mcp-wire.ts). */
+export function stdioEnding(endings: readonly string[]): string {
+  const said = endings.map((end) => (end === "stdin end" ? "closes standard input" : `ends the server with ${end.replace("signal ", "")}`));
+  return `stdio: ${said.join(", then ")}`;
+}
