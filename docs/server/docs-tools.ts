@@ -9,6 +9,7 @@
  * Nuxt Content drops them.
  */
 import { defineTool, quote, Type } from "@agntn/tools";
+import { CLIENT_FACTS } from "../app/data/client-facts.ts";
 
 export interface SourcePage {
   /** The file under docs/content, e.g. `2.hosts/01.mcp.md`. */
@@ -142,19 +143,9 @@ export interface ClientRowData {
 
 /** The Clients page's table as markdown: a section per client, a line per fact, in the table's words. */
 export function clientsMarkdown(rows: readonly ClientRowData[]): string {
-  const labels: ReadonlyArray<[string, string]> = [
-    ["version", "version tested"],
-    ["transports", "transports tested"],
-    ["revision", "revision it speaks"],
-    ["questions", "questions"],
-    ["progress", "progress"],
-    ["images", "images"],
-    ["views", "MCP Apps views"],
-    ["listChanged", "tools/list_changed"],
-    ["endsSession", "ends its session"],
-    ["setting", "the setting you need"],
-  ];
-  return rows.map((row) => [`### ${row.client}`, ...labels.map(([key, label]) => `- ${label}: ${row[key] ?? ""}`)].join("\n")).join("\n\n");
+  return rows
+    .map((row) => [`### ${row.client}`, ...CLIENT_FACTS.map(([key, label]) => `- ${label}: ${row[key] ?? ""}`)].join("\n"))
+    .join("\n\n");
 }
 
 /** A host-facts panel as markdown: its rows, the import, the peer, the failure channel, resources and prompts, and the registration as JSON. */
