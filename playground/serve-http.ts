@@ -4,8 +4,13 @@
  */
 import { sanitizeLine } from "@agntn/tools";
 import { createMcpHttpHandler } from "@agntn/tools/mcp";
+import { bundleViews } from "@agntn/tools/views";
 import { serve } from "srvx";
-import { tools } from "./server/tools.ts";
+import { tools as sources } from "./server/tools.ts";
+
+// text_stats' view is a page that loads ./stats-view.ts; a host renders one document and fetches nothing beside
+// it, so the page is bundled into one (scripts and styles inline) before the server is made.
+const tools = await bundleViews(sources);
 
 const port = Number(process.env.PORT ?? 3333);
 const hostname = process.env.HOST ?? "127.0.0.1";
@@ -27,7 +32,7 @@ console.log(`@agntn/tools demo MCP server: ${url}
 Tools: ${tools.map((t) => t.name).join(", ")}
 Connect a client:
   Claude Code:   claude mcp add --transport http agntn-demo ${url}
-  MCP Inspector: npx @modelcontextprotocol/inspector  (transport "Streamable HTTP", URL above)
+  MCP Inspector: npx @modelcontextprotocol/inspector  (transport "Streamable HTTP", URL above; text_stats' view is in its Apps tab)
 Ctrl+C stops it.`);
 
 const stop = async () => {

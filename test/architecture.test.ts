@@ -62,8 +62,13 @@ const RULES: Record<string, Rule> = {
   },
   google: { folders: ["core"], packages: [], typesFrom: ["@google/genai"] },
   otel: { folders: ["core"], packages: ["@opentelemetry/api"] },
-  cli: { folders: ["core", "terminal", "mcp"], packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"] },
-  nuxt: { folders: ["core", "protocol", "nuxt"], packages: ["@nuxt/kit", "node:fs", "node:module", "node:path", "node:url"] },
+  // Views bundled into one document (Vite, loaded from the app's place at run time: no static import of it).
+  views: { folders: ["core"], packages: ["exsolve", "node:fs", "node:fs/promises", "node:module", "node:os", "node:path", "node:url"] },
+  cli: {
+    folders: ["core", "terminal", "mcp", "views"],
+    packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"],
+  },
+  nuxt: { folders: ["core", "protocol", "nuxt", "views"], packages: ["@nuxt/kit", "node:fs", "node:module", "node:path", "node:url"] },
   "nuxt/runtime": {
     folders: ["nuxt/runtime"],
     packages: [

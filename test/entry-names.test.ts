@@ -32,6 +32,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
     "withMiddleware",
   ],
   "@agntn/tools/mcp": ["callTool", "createJwtVerifier", "createMcpHttpHandler", "createMcpServer", "listTools"],
+  "@agntn/tools/views": ["bundleViews", "esbuildViewsPlugin", "viteViewsPlugin"],
   "@agntn/tools/h3": ["createMcpRoute", "registerMcpRoute"],
   "@agntn/tools/toolkit": ["toToolkitTools"],
   "@agntn/tools/pi": ["registerPiTools"],
@@ -59,8 +60,13 @@ const PUBLIC_VALUES: Record<string, string[]> = {
   "@agntn/tools/google": ["toGoogleTool"],
 };
 
-/** Entries the host rule does not cover: the core, the module (a default export), the internal runtime entry, telemetry (a middleware, named for what it adds). */
-const NOT_HOSTS = new Set(["@agntn/tools", "@agntn/tools/nuxt", "@agntn/tools/internal/nuxt", "@agntn/tools/otel"]);
+/**
+ * Entries the host rule does not cover: the core, the module (a default export), the internal runtime entry,
+ * telemetry (a middleware, named for what it adds), and the build entry (its own rule, below).
+ */
+const NOT_HOSTS = new Set(["@agntn/tools", "@agntn/tools/nuxt", "@agntn/tools/internal/nuxt", "@agntn/tools/otel", "@agntn/tools/views"]);
+/** The build entry's functions: bundle… does the work now, …Plugin gives a build tool's plugin that does it at build time. */
+const BUILD_FUNCTION = /^bundle[A-Z][A-Za-z]*$|^[a-z][A-Za-z]*Plugin$/;
 /** The MCP entry's two list helpers act on a tool list the way the server does; they make nothing. */
 const LIST_HELPERS = new Set(["callTool", "listTools"]);
 const HOST_FUNCTION = /^(create|register|to|run)[A-Z][A-Za-z]*$|^[a-z][A-Za-z]*For$/;
@@ -87,6 +93,11 @@ describe("one naming rule for every host's entry", () => {
       return !HOST_FUNCTION.test(name) && !LIST_HELPERS.has(name);
     });
     expect(misnamed.map(([name]) => name)).toEqual([]);
+  });
+
+  it("the build entry's functions follow bundle…/…Plugin", () => {
+    const views = loaded.find(([specifier]) => specifier === "@agntn/tools/views")?.[1] as Record<string, unknown>;
+    expect(Object.keys(views).filter((name) => typeof views[name] !== "function" || !BUILD_FUNCTION.test(name))).toEqual([]);
   });
 
   it("the rule itself refuses the old names", () => {

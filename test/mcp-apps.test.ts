@@ -74,7 +74,7 @@ describe("a server with views refuses, at start-up, a view it cannot serve", () 
     [
       "a Vue component",
       new URL("./fixtures/app-views/Card.vue", import.meta.url),
-      "is a Vue component: only the Nuxt module bundles those into a view; elsewhere give the built HTML",
+      "is a Vue component: bundle it into one document first (await bundleViews(tools) from @agntn/tools/views, or its esbuild or Vite plugin)",
     ],
   ])("%s: one line from createMcpServer and createMcpHttpHandler", (_case, file, line) => {
     expect(() => createMcpServer(info, [withFile(file)])).toThrow(line);

@@ -6,6 +6,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { tools } from "../playground/server/tools.ts";
+import { besideReference } from "../src/core/ui.ts";
 
 const root = new URL("..", import.meta.url).pathname;
 const info = { name: "agntn-demo" };
@@ -32,6 +33,10 @@ async function exercise(client: Client) {
   expect({ content: bad.content, isError: bad.isError }).toEqual(await callTool(info, tools, "text_slug", { text: " ", sep: "_" }));
   const renamed = await client.callTool({ name: "files_rename", arguments: { names: ["My Notes.md"] } });
   expect(renamed.content).toEqual([{ type: "text", text: "Renamed:\nMy Notes.md -> my_notes_md" }]);
+  // text_stats' view is served as one document (bundled at start-up), not the page that loads ./stats-view.ts.
+  const [view] = (await client.readResource({ uri: "ui://text_stats/view.html" })).contents;
+  const html = (view as { text: string }).text;
+  expect([html.startsWith("<!doctype html>"), besideReference(html), html.includes("stats-view.ts")]).toEqual([true, undefined, false]);
 }
 
 describe("the demo server over Streamable HTTP (npm start)", () => {

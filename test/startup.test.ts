@@ -16,6 +16,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { type CliOptions, runCli } from "@agntn/tools/cli";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { slugTool } from "../playground/server/tools.ts";
+import { besideReference } from "../src/core/ui.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TRACE = "./test/fixtures/load-trace.ts";
@@ -83,6 +84,7 @@ const initialize = {
 };
 const slugCall = { jsonrpc: "2.0", id: 2, method: "tools/call", params: { name: "text_slug", arguments: { text: "Hello World" } } };
 const MCP_INPUT = `${[initialize, { jsonrpc: "2.0", method: "notifications/initialized" }, slugCall].map((m) => JSON.stringify(m)).join("\n")}\n`;
+const VIEW_READ = { jsonrpc: "2.0", id: 3, method: "resources/read", params: { uri: "ui://text_stats/view.html" } };
 const SLUG_ANSWER = '{"result":{"content":[{"type":"text","text":"hello-world"}]},"jsonrpc":"2.0","id":2}';
 
 describe("a command loads only what it runs", () => {
@@ -263,13 +265,16 @@ describe("the CLI guide's recipe: esbuild with splitting", () => {
     // tools.ts re-exports this repository's demo tools: copied beside it, the one path rewritten.
     const list = readFileSync(join(examples, "tools.ts"), "utf8").replace("../../playground/server/tools.ts", "./demo/tools.ts");
     writeFileSync(join(dir, "bin/tools.ts"), list);
-    for (const name of ["tools.ts", "badge.ts", "stats-view.html"])
+    for (const name of ["tools.ts", "badge.ts", "stats-view.html", "stats-view.ts"])
       cpSync(join(root, "playground/server", name), join(dir, "bin/demo", name));
     cpSync(join(examples, "cli-build.ts"), join(dir, "build.ts"));
     mkdirSync(join(dir, "node_modules/@agntn"), { recursive: true });
-    // The package as installed: its package.json exports lead to the built dist.
+    mkdirSync(join(dir, "node_modules/@modelcontextprotocol"), { recursive: true });
+    // The package as installed: its package.json exports lead to the built dist. Beside it what the build uses:
+    // esbuild, and Vite with its plugin and the view's own import (the MCP Apps package) to bundle the view.
     symlinkSync(root, join(dir, "node_modules/@agntn/tools"), "dir");
-    symlinkSync(join(root, "node_modules/esbuild"), join(dir, "node_modules/esbuild"), "dir");
+    for (const name of ["esbuild", "vite", "vite-plugin-singlefile", "@modelcontextprotocol/ext-apps"])
+      symlinkSync(join(root, "node_modules", name), join(dir, "node_modules", name), "dir");
     return dir;
   }
 
@@ -296,14 +301,16 @@ describe("the CLI guide's recipe: esbuild with splitting", () => {
     expect(mcp.stdout.trim().split("\n")[1]).toBe(SLUG_ANSWER);
     expect(files(mcp).length).toBeGreaterThan(files(plain).length);
 
-    // Without its view file, `mcp` stops before the first message with one line naming the tool and the file.
-    rmSync(join(shipped, "stats-view.html"));
-    const broken = traced([program, "mcp"], { cwd: shipped, input: MCP_INPUT });
-    const view = pathToFileURL(join(shipped, "stats-view.html")).href;
-    expect({ code: broken.code, stdout: broken.stdout, stderr: broken.stderr }).toEqual({
-      code: 1,
-      stdout: "",
-      stderr: `slugs mcp: text_stats: ui.file "${view}" could not be read (ENOENT)\n`,
-    });
+    // The view went into the code as one document: no view file was shipped, none is read, and it is served whole.
+    expect(all.filter((name) => !name.endsWith(".mjs"))).toEqual([]);
+    const read = traced([program, "mcp"], { cwd: shipped, input: `${MCP_INPUT}${JSON.stringify(VIEW_READ)}\n` });
+    const answer = JSON.parse(read.stdout.trim().split("\n")[2] as string) as { result: { contents: Array<{ text: string }> } };
+    const html = answer.result.contents[0]?.text ?? "";
+    expect([read.code, html.startsWith("<!doctype html>"), besideReference(html), html.includes("data-badge-image")]).toEqual([
+      0,
+      true,
+      undefined,
+      true,
+    ]);
   }, 180_000);
 });

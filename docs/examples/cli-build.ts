@@ -1,5 +1,4 @@
-import { cpSync, globSync } from "node:fs";
-import { basename, join } from "node:path";
+import { esbuildViewsPlugin } from "@agntn/tools/views";
 import { build } from "esbuild";
 
 await build({
@@ -11,7 +10,6 @@ await build({
   platform: "node",
   target: "node22",
   outExtension: { ".js": ".mjs" },
+  // Each view named with new URL("./view.html", import.meta.url) is bundled into one document and written into the code.
+  plugins: [esbuildViewsPlugin()],
 });
-
-// A view named with new URL("./view.html", import.meta.url) is read beside the bundled code when `slugs mcp` starts.
-for (const view of globSync("bin/**/*.html")) cpSync(view, join("dist", basename(view)));

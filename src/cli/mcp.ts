@@ -13,6 +13,7 @@ import { ToolDefinitionError } from "../core/errors.ts";
 import { sanitizeLine } from "../core/sanitize.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { createMcpServer } from "../mcp/server.ts";
+import { bundleViews } from "../views/index.ts";
 
 /** Why the connection ends early, from the error the SDK's stdio transport reports before it closes itself. */
 function fatal(error: Error): string | undefined {
@@ -24,12 +25,15 @@ function fatal(error: Error): string | undefined {
 }
 
 /** Serves until the client closes standard input; resolves with the exit code. */
-export async function serveMcp(info: ServerInfo, tools: readonly AnyTool[]): Promise<number> {
+export async function serveMcp(info: ServerInfo, given: readonly AnyTool[]): Promise<number> {
   const name = sanitizeLine(info.name);
-  // The first server is made before the first message, so a definition the server refuses (a view file that cannot
-  // be read) stops the command with its one line, instead of failing every request that would make one.
+  // Views that load files beside them (or Vue components) are bundled into one document each before anything is
+  // served (a host can fetch nothing beside it), and the first server is made before the first message: a view
+  // that cannot be bundled or read stops the command with its one line, instead of failing every request.
+  let tools: readonly AnyTool[] = given;
   let ready: ReturnType<typeof createMcpServer> | undefined;
   try {
+    tools = await bundleViews(given);
     ready = createMcpServer(info, tools);
   } catch (error) {
     if (!(error instanceof ToolDefinitionError)) throw error;

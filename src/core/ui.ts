@@ -87,3 +87,35 @@ function checkVisibility(visibility: unknown, fail: (problem: string) => never):
 export function isAppOnly(ui: ToolUi | undefined): boolean {
   return ui?.visibility !== undefined && !ui.visibility.includes("model");
 }
+
+/** Elements that load what their `src`, `href` or `data` names. (`<a href>` only navigates: not here.) */
+const LOADING_TAG = /<(script|link|img|source|iframe|video|audio|embed|object|track|input)\b([^>]*)>/gi;
+const LOADING_ATTRIBUTE = /\s(?:src|href|data|srcset|poster)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+))/gi;
+/** A static `import … from "x"` or `import "x"` starting a statement of an inline module script. */
+const IMPORT = /(?:^|[;\n])\s*import\s*(?:[\w$*{}\s,]+?\s*from\s*)?(["'])([^"'\n]+)\1/g;
+const INLINE_MODULE = /<script\b[^>]*\btype\s*=\s*["']?module\b[^>]*>([\s\S]*?)<\/script\s*>/gi;
+/** A reference a sandboxed frame can reach without anything beside the document: a URL with a scheme, or a fragment. */
+const SELF_CONTAINED = /^(?:[a-z][a-z0-9+.-]*:|#|$)/i;
+
+/**
+ * The first thing a view's HTML loads from beside the document (a script,
+ * stylesheet, image or module import by relative, root or bare path), or
+ * `undefined` when the HTML is one document already. A host renders only the
+ * document `resources/read` returns, so such a page would stay blank there.
+ * A quick scan, not a parser: it only decides whether a file must be bundled,
+ * and bundling (Vite) reads the page properly.
+ */
+export function besideReference(html: string): string | undefined {
+  for (const [, , attributes = ""] of html.matchAll(LOADING_TAG)) {
+    for (const match of attributes.matchAll(LOADING_ATTRIBUTE)) {
+      const value = (match[1] ?? match[2] ?? match[3] ?? "").trim();
+      if (!SELF_CONTAINED.test(value) && !value.startsWith("//")) return value;
+    }
+  }
+  for (const [, body = ""] of html.matchAll(INLINE_MODULE)) {
+    for (const [, , specifier = ""] of body.matchAll(IMPORT)) {
+      if (!SELF_CONTAINED.test(specifier) && !specifier.startsWith("//")) return specifier;
+    }
+  }
+  return undefined;
+}

@@ -19,7 +19,7 @@ import type { ClientCapabilities, ReadResourceResult, Resource } from "@modelcon
 import { ToolDefinitionError } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import type { AnyTool, ToolUi } from "../core/types.ts";
-import { isAppOnly } from "../core/ui.ts";
+import { besideReference, isAppOnly } from "../core/ui.ts";
 import { listTools, type McpTool } from "../protocol/list.ts";
 
 /** What one tool list serves of its views. */
@@ -85,6 +85,9 @@ function fileReader(): FileReader | undefined {
   return process?.getBuiltinModule?.("node:fs") as FileReader | undefined;
 }
 
+/** How to bundle a view, for the lines that refuse one that is not. */
+const BUNDLE_HINT = "await bundleViews(tools) from @agntn/tools/views, or its esbuild or Vite plugin";
+
 const html = new WeakMap<AnyTool, string>();
 
 /** The view's HTML: given, or read from its file once per definition. Throws one line naming the tool and the file. */
@@ -98,7 +101,7 @@ function viewHtml(tool: AnyTool, ui: ToolUi): string {
     throw new ToolDefinitionError(`${tool.name}: ui.file ${shown} ${problem}`);
   };
   if (/\.vue$/i.test(file instanceof URL ? file.pathname : file)) {
-    fail("is a Vue component: only the Nuxt module bundles those into a view; elsewhere give the built HTML");
+    fail(`is a Vue component: bundle it into one document first (${BUNDLE_HINT})`);
   }
   const reader = fileReader();
   if (!reader) fail("cannot be read here (no file system): give the view as ui.html");
@@ -110,6 +113,10 @@ function viewHtml(tool: AnyTool, ui: ToolUi): string {
     fail(`could not be read${typeof code === "string" ? ` (${sanitizeLine(code)})` : ""}`);
   }
   if (text.trim() === "") fail("is empty");
+  const beside = besideReference(text);
+  if (beside !== undefined) {
+    fail(`loads ${quote(beside)} from beside it, which a host cannot fetch: bundle the view into one document first (${BUNDLE_HINT})`);
+  }
   html.set(tool, text);
   return text;
 }

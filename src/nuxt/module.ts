@@ -46,11 +46,12 @@ import { checkOptionKeys } from "../core/options.ts";
 import { type CacheHints, checkCacheHints } from "../protocol/cache-hints.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { SESSION_LIMIT_OPTIONS, sessionLimits } from "../protocol/session-limits.ts";
+import { createViewBundler } from "../views/bundle.ts";
+import { viewsPlugin } from "../views/transform.ts";
 import { nodeVersionProblem } from "./node-version.ts";
 import { isManyInstancePreset } from "./presets.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
 import { toolkitFoundNothing, toolkitNotice } from "./toolkit-notice.ts";
-import { createViewBundler, viewsPlugin } from "./views.ts";
 
 /** The Nuxt instance, typed through @nuxt/kit (our peer) rather than @nuxt/schema. */
 type Nuxt = NonNullable<ReturnType<typeof tryUseNuxt>>;
@@ -390,7 +391,7 @@ export default defineNuxtModule<ModuleOptions>({
       if (toolkitFoundNothing(nuxt.options.nitro.virtual)) logger.info(toolkitNotice(route, options.tools));
     });
     const toolkitEntry = await resolvePath(TOOLKIT);
-    // Tools' views named by file are bundled into the code that names them, in the server bundle and the browser's (./views.ts).
+    // Tools' views named by file are bundled into the code that names them, in the server bundle and the browser's (../views).
     const bundleView = createViewBundler({
       from: [pathToFileURL(toolkitEntry), directoryToURL(nuxt.options.rootDir)],
       scratch: join(nuxt.options.buildDir, "agntn-views"),
