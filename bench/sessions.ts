@@ -12,7 +12,7 @@
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
-import { tools } from "../playground/server/tools.ts";
+import { tools } from "../test/fixtures/demo-tools.ts";
 import { formatBytes, formatNs, formatRatio, median, QUICK, type Section, standalone, table } from "./harness.ts";
 
 setFlagsFromString("--expose-gc");

@@ -22,7 +22,7 @@ import { join } from "node:path";
 import { isDeepStrictEqual } from "node:util";
 import { callTool } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { tools as demoTools } from "../playground/server/tools.ts";
+import { tools as demoTools } from "../test/fixtures/demo-tools.ts";
 import { buildApp, root, rssKiB, sessionStatus, startApp } from "../test/fixtures/nuxt-server.ts";
 
 const SECONDS = Number(process.env.SOAK_SECONDS) || 600;

@@ -6,9 +6,9 @@
  */
 import { createJwtVerifier, createMcpHttpHandler } from "@agntn/tools/mcp";
 import { describe, expect, it } from "vitest";
-import { tools } from "../playground/server/tools.ts";
 import { createAuthGate } from "../src/mcp/auth.ts";
 import { DEFAULT_SCOPES, mayCall } from "../src/protocol/scopes.ts";
+import { tools } from "./fixtures/demo-tools.ts";
 
 const verifier = { verifyAccessToken: async () => ({ token: "t", clientId: "c", scopes: [] }) };
 const good = { verifier, resource: "https://tools.example.com/mcp", authorizationServers: ["https://auth.example.com"] };

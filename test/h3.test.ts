@@ -9,7 +9,7 @@ import { callTool, listTools } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { H3, serve } from "h3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools as demoTools, renameTool, slugTool } from "../playground/server/tools.ts";
+import { tools as demoTools, renameTool, slugTool } from "./fixtures/demo-tools.ts";
 import { h3Seen, waitTool } from "./fixtures/h3-tools.ts";
 
 const info = { name: "h3-demo", version: "1.0.0" };

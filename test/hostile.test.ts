@@ -14,7 +14,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import { H3 } from "h3";
 import { serve } from "srvx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { tools as demoTools } from "../playground/server/tools.ts";
+import { tools as demoTools } from "./fixtures/demo-tools.ts";
 
 const info = { name: "hostile", version: "1.0.0" };
 const handler = createMcpHttpHandler(info, demoTools);

@@ -8,8 +8,8 @@ import { createMcpHttpHandler } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { serve } from "srvx";
 import { describe, expect, it } from "vitest";
-import { tools as demoTools } from "../playground/server/tools.ts";
 import { NEW_SESSION_MS, SessionTable } from "../src/mcp/sessions.ts";
+import { tools as demoTools } from "./fixtures/demo-tools.ts";
 
 class Fake {
   closed = 0;

@@ -9,10 +9,10 @@ import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { serve } from "srvx";
 import { describe, expect, it } from "vitest";
-import { tools as demoTools } from "../playground/server/tools.ts";
 import { prepareQuestion } from "../src/core/questions.ts";
 import { createStateSeal } from "../src/mcp/state-seal.ts";
 import { callDigest, type RoundState, runRound, unsignedSeal } from "../src/protocol/replay.ts";
+import { tools as demoTools } from "./fixtures/demo-tools.ts";
 
 const KEY = "k".repeat(32);
 const ctx = {} as never;

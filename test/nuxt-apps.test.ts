@@ -8,23 +8,32 @@
  * (the same suite, test/helpers/app-faces.ts), and serves the Vue view as one
  * document that renders in Chromium.
  */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { describeViews, httpFace, MIME, newClient } from "./helpers/app-faces.ts";
 import { launchChromium } from "./helpers/browser.ts";
+import { type Inspector, startInspector } from "./helpers/inspector.ts";
+import { checkStatsView, type ServedCall } from "./helpers/inspector-stats.ts";
 
 const APP = join(root, "test/fixtures/nuxt-apps");
 let app: StartedApp | undefined;
 
+const scratch = mkdtempSync(join(tmpdir(), "agntn-nuxt-apps-"));
+const callsFile = join(scratch, "calls.jsonl");
+
 beforeAll(async () => {
   await buildApp(APP);
-  app = await startApp(APP);
+  app = await startApp(APP, { NUXT_APPS_CALLS: callsFile });
 }, 600_000);
 
 afterAll(() => {
   app?.stop();
+  rmSync(scratch, { recursive: true, force: true });
 });
 
 const route = () => new URL("/mcp", app!.url);
@@ -36,8 +45,15 @@ describeViews(
     { face: "the built Nuxt route", revision: "2026-07-28", start: nuxtFace },
   ],
   {
-    resources: [{ uri: "ui://app_vue/view.html", name: "app_vue", title: "App Vue", mimeType: MIME }],
-    meta: { app_vue: { ui: { resourceUri: "ui://app_vue/view.html" }, "ui/resourceUri": "ui://app_vue/view.html" } },
+    resources: [
+      { uri: "ui://app_vue/view.html", name: "app_vue", title: "App Vue", mimeType: MIME },
+      { uri: "ui://text_stats/view.html", name: "text_stats", title: "Text Stats", mimeType: MIME, _meta: { ui: { prefersBorder: true } } },
+    ],
+    meta: {
+      app_vue: { ui: { resourceUri: "ui://app_vue/view.html" }, "ui/resourceUri": "ui://app_vue/view.html" },
+      text_stats: { ui: { resourceUri: "ui://text_stats/view.html" }, "ui/resourceUri": "ui://text_stats/view.html" },
+      text_badge: undefined as never,
+    },
     // The fixture's middleware records in the app's server process, not here.
     inProcess: false,
   },
@@ -69,4 +85,49 @@ describe("a view written as a Vue component", () => {
       await browser.close();
     }
   }, 60_000);
+});
+
+describe("text_stats' view in the MCP Inspector's Apps tab, the built Nuxt route", () => {
+  let inspector: Inspector | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    const url = route().href;
+    [inspector, browser] = await Promise.all([
+      startInspector({
+        "nuxt-2025": { type: "streamable-http", url, protocolEra: "legacy" },
+        "nuxt-2026": { type: "streamable-http", url, protocolEra: "modern" },
+      }),
+      launchChromium(),
+    ]);
+  }, 120_000);
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail" && inspector) console.error(`MCP Inspector output:\n${inspector.output()}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await inspector?.stop();
+  });
+
+  /** What the built server recorded since the file was last emptied. */
+  const calls = () =>
+    readFileSync(callsFile, "utf8")
+      .split("\n")
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as ServedCall);
+
+  it.each([
+    ["nuxt-2025", "2025-11-25"],
+    ["nuxt-2026", "2026-07-28"],
+  ])(
+    "%s: shows the input and the counts, calls text_badge through the Inspector and draws the badge",
+    async (name, revision) => {
+      writeFileSync(callsFile, "");
+      const shots = join(root, "test-results/screenshots");
+      await checkStatsView(inspector as Inspector, browser as Browser, name, revision, calls, {
+        result: join(shots, `inspector-${name}-result.png`),
+        badge: [join(shots, `inspector-${name}-badge.png`)],
+      });
+    },
+    120_000,
+  );
 });

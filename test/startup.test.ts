@@ -263,7 +263,7 @@ describe("the CLI guide's recipe: esbuild with splitting", () => {
     cpSync(join(examples, "cli.ts"), join(dir, "bin/slugs.ts"));
     cpSync(join(examples, "define-log.ts"), join(dir, "bin/define-log.ts"));
     // tools.ts re-exports this repository's demo tools: copied beside it, the one path rewritten.
-    const list = readFileSync(join(examples, "tools.ts"), "utf8").replace("../../playground/server/tools.ts", "./demo/tools.ts");
+    const list = readFileSync(join(examples, "tools.ts"), "utf8").replaceAll("../../playground/server/tools.ts", "./demo/tools.ts");
     writeFileSync(join(dir, "bin/tools.ts"), list);
     for (const name of ["tools.ts", "badge.ts", "stats-view.html", "stats-view.ts"])
       cpSync(join(root, "playground/server", name), join(dir, "bin/demo", name));

@@ -6,12 +6,12 @@
  * `runCli`'s mcp command bundles by itself. The document is checked in
  * Chromium: its module ran and its style applied, with nothing fetched.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { type AnyTool, Type } from "@agntn/tools";
-import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
+import { type AnyTool, Type, withMiddleware } from "@agntn/tools";
+import { callTool, createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { bundleViews, esbuildViewsPlugin, viteViewsPlugin } from "@agntn/tools/views";
 import { Client } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
@@ -96,6 +96,17 @@ describe("bundleViews", () => {
     expect(() => createMcpServer(info, [bundled!, untouched!])).not.toThrow();
   }, 60_000);
 
+  it("keeps the middleware withMiddleware put on a tool whose view it bundles", async () => {
+    const seen: string[] = [];
+    const [wrapped] = withMiddleware([viewTool(here("page.html"))], (call, next) => {
+      seen.push(call.tool.name);
+      return next();
+    });
+    const [bundled] = await bundleViews([wrapped!]);
+    expect(await callTool(info, [bundled!], "page_view", {})).toEqual({ content: [{ type: "text", text: "shown" }] });
+    expect(seen).toEqual(["page_view"]);
+  }, 60_000);
+
   it("makes a Vue component into one document", async () => {
     const [bundled] = await bundleViews([viewTool(here("Card.vue"))]);
     const html = bundled!.ui!.html as string;
@@ -119,7 +130,8 @@ describe("bundleViews", () => {
   });
 
   it.each([
-    [{ resolvefrom: [] }, 'bundleViews: unknown option "resolvefrom"; the options are resolveFrom'],
+    [{ resolvefrom: [] }, 'bundleViews: unknown option "resolvefrom"; the options are resolveFrom, cache'],
+    [{ cache: "no" }, "bundleViews: cache must be true or false"],
     [{ resolveFrom: [] }, "bundleViews: resolveFrom must be a non-empty list of folders or file: URLs"],
     [
       { resolveFrom: [new URL("https://example.com/")] },
@@ -129,6 +141,34 @@ describe("bundleViews", () => {
   ])("checks its options: %j", async (options, line) => {
     await expect(bundleViews([], options as never)).rejects.toThrow(line);
   });
+});
+
+describe("the disk cache of bundled documents", () => {
+  it("keeps a document while its files are unchanged, and bundles again when one changed", async () => {
+    const dir = mkdtempSync(join(scratch, "cache-"));
+    mkdirSync(join(dir, "node_modules"));
+    for (const name of ["page.html", "page.ts", "shout.ts", "page.css"]) cpSync(fileURLToPath(here(name)), join(dir, name));
+    const tool = viewTool(join(dir, "page.html"));
+    const html = async (options?: { cache: boolean }) => ((await bundleViews([tool], options))[0]!.ui as { html: string }).html;
+    const first = await html();
+    const [kept] = readdirSync(join(dir, "node_modules/.cache/agntn-views"));
+    const entry = join(dir, "node_modules/.cache/agntn-views", kept!);
+    const inputs = (JSON.parse(readFileSync(entry, "utf8")) as { inputs: Array<[string]> }).inputs.map(([path]) => path);
+    expect(
+      inputs
+        .filter((path) => path.startsWith(dir))
+        .map((path) => path.slice(dir.length))
+        .sort(),
+    ).toEqual(["/page.css", "/page.html", "/page.ts", "/shout.ts"]);
+    const written = statSync(entry).mtimeMs;
+    expect(await html()).toBe(first);
+    expect(statSync(entry).mtimeMs).toBe(written);
+    // A module the page imports changes: the next start bundles again.
+    writeFileSync(join(dir, "shout.ts"), 'export const shout = (word: string): string => word.toLowerCase() + "?";\n');
+    const second = await html();
+    expect([first.includes("toUpperCase"), second.includes("toLowerCase()"), second.includes("toUpperCase")]).toEqual([true, true, false]);
+    expect(await html({ cache: false })).toBe(second);
+  }, 60_000);
 });
 
 describe("a server refuses at start-up a page it would serve broken", () => {

@@ -9,7 +9,7 @@ export const statsTool = defineTool({
   input: Type.Object({ text: Type.String() }, { additionalProperties: false }),
   output: Type.Object({ characters: Type.Integer(), words: Type.Integer(), lines: Type.Integer() }, { additionalProperties: false }),
   ui: {
-    // The view's file, beside this module: a Nuxt app bundles it at build time, any other server reads it when it starts.
+    // The view's page, beside this module. It loads a script, so it is bundled into one document before it is served.
     file: new URL("./stats-view.html", import.meta.url),
     prefersBorder: true,
     // The origins the view may reach; left out, it may reach none.

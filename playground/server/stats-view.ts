@@ -5,6 +5,11 @@
  * back through the host to draw the word count as a badge. Every text is set
  * as text, never as HTML. `data-state` on the body says how far it got
  * (waiting, input, result, badge), for the browser tests.
+ *
+ * The badge comes back as an SVG image. It is drawn inline, rebuilt element
+ * by element from an allow-list, not shown as a `data:` image: a host that
+ * gives a view no CSP of its own (the MCP Inspector, Claude) sets
+ * `img-src 'none'`-like defaults, which would leave only the alt text.
  */
 import { App, applyDocumentTheme } from "@modelcontextprotocol/ext-apps";
 
@@ -18,7 +23,7 @@ const find = <T extends Element>(selector: string) => document.querySelector(sel
 const input = find<HTMLParagraphElement>("[data-input]");
 const rows = find<HTMLDivElement>("[data-rows]");
 const badge = find<HTMLButtonElement>("[data-badge]");
-const image = find<HTMLImageElement>("[data-badge-image]");
+const image = find<HTMLSpanElement>("[data-badge-image]");
 const said = find<HTMLSpanElement>("[data-said]");
 let counts: Counts | undefined;
 
@@ -52,6 +57,51 @@ function draw(next: Counts): void {
       return [label, track, count];
     }),
   );
+}
+
+const SVG = "http://www.w3.org/2000/svg";
+/** What a badge is drawn with: these elements and attributes only, so no script, link or event handler can come through. */
+const SVG_ELEMENTS = new Set(["svg", "title", "clipPath", "rect", "g", "text"]);
+const SVG_ATTRIBUTES = new Set(
+  ["width", "height", "viewBox", "role", "aria-label", "id", "rx", "x", "y", "fill", "clip-path"].concat([
+    "font-family",
+    "font-size",
+    "text-anchor",
+    "textLength",
+    "lengthAdjust",
+  ]),
+);
+
+/** A copy of an SVG element made of allowed parts only; `undefined` for anything else. */
+function rebuilt(from: Element): Element | undefined {
+  if (from.namespaceURI !== SVG || !SVG_ELEMENTS.has(from.localName)) return undefined;
+  const copy = document.createElementNS(SVG, from.localName);
+  for (const { name, value } of Array.from(from.attributes)) {
+    if (!SVG_ATTRIBUTES.has(name)) continue;
+    // A reference may point only inside the badge.
+    if (name === "clip-path" && !/^url\(#[\w-]+\)$/.test(value)) continue;
+    copy.setAttribute(name, value);
+  }
+  for (const child of Array.from(from.childNodes)) {
+    if (child.nodeType === Node.TEXT_NODE) copy.append(child.textContent ?? "");
+    else if (child instanceof Element) {
+      const next = rebuilt(child);
+      if (next) copy.append(next);
+    }
+  }
+  return copy;
+}
+
+/** An SVG image block (base64) as an inline drawing, or `undefined` when it is not one. */
+function drawing(data: string): Element | undefined {
+  let markup: string;
+  try {
+    markup = new TextDecoder().decode(Uint8Array.from(atob(data), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+  const parsed = new DOMParser().parseFromString(markup, "image/svg+xml").documentElement;
+  return parsed.localName === "svg" ? rebuilt(parsed) : undefined;
 }
 
 /** The first text block of a result, or "". */
@@ -93,9 +143,9 @@ badge.addEventListener("click", async () => {
       arguments: { label: "words", message: String(counts.words), color: "blue" },
     });
     const drawn = (result.content ?? []).find((block) => block.type === "image");
-    if (drawn?.type === "image") {
-      image.src = `data:${drawn.mimeType};base64,${drawn.data}`;
-      image.alt = `words: ${counts.words}`;
+    const svg = drawn?.type === "image" && drawn.mimeType === "image/svg+xml" ? drawing(drawn.data) : undefined;
+    if (svg) {
+      image.replaceChildren(svg);
       image.hidden = false;
     }
     said.textContent = textOf(result.content);

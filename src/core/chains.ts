@@ -19,6 +19,18 @@ export function setChain(tool: object, chain: readonly Middleware[]): void {
 }
 
 /**
+ * A copy of a definition with some fields replaced, still carrying its chain:
+ * what anything that rewrites a definition (bundling a view, say) must use,
+ * or the copy would run without the middleware the app put on it.
+ */
+export function copyDefinition<T extends object>(definition: T, changes: Partial<T>): T {
+  const copy = { ...definition, ...changes };
+  const chain = chains.get(definition);
+  if (chain) chains.set(copy, chain);
+  return copy;
+}
+
+/**
  * Middleware that can tell, call by call, that it would only pass the call
  * on: `telemetry()` with no provider registered. A chain made only of such
  * links is skipped for that call, so the host runs the tool as it would

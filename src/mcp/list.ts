@@ -3,12 +3,13 @@
  * made from the same list gives a client that did not declare MCP Apps.
  * Each tool is listed as the core lists it, a tool with a view also names its
  * `ui://` resource in `_meta.ui`, and a tool only views may call is left out.
- * Views given as files are read here, once per list, as a server reads them.
+ * Only the listing is made: no view file is read (the server made from the
+ * list reads them, and refuses one it could not serve).
  */
 import type { AnyTool } from "../core/types.ts";
 import type { McpTool } from "../protocol/list.ts";
-import { viewsOf } from "./views.ts";
+import { listedViewsOf } from "./views.ts";
 
 export function listTools(tools: readonly AnyTool[]): { tools: McpTool[] } {
-  return viewsOf(tools).listedForOthers;
+  return listedViewsOf(tools).listedForOthers;
 }

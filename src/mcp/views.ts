@@ -121,14 +121,17 @@ function viewHtml(tool: AnyTool, ui: ToolUi): string {
   return text;
 }
 
+/** What a tool list lists of its views: everything but the documents, so nothing is read. */
+type ListedViews = Omit<Views, "reads">;
+
+const listed = new WeakMap<readonly AnyTool[], { length: number; views: ListedViews }>();
 const made = new WeakMap<readonly AnyTool[], { length: number; views: Views }>();
 
-/** The views of a tool list, made once per list (its files read then). Throws {@link ToolDefinitionError}. */
-export function viewsOf(tools: readonly AnyTool[]): Views {
-  const cached = made.get(tools);
+/** The listing side of a list's views (resources, tools' `_meta`, app-only tools), made once per list; reads no file. */
+export function listedViewsOf(tools: readonly AnyTool[]): ListedViews {
+  const cached = listed.get(tools);
   if (cached && cached.length === tools.length) return cached.views;
   const resources: Resource[] = [];
-  const reads = new Map<string, ReadResourceResult>();
   const metas = new Map<string, Record<string, unknown>>();
   const appOnly = new Set<string>();
   for (const tool of tools) {
@@ -138,20 +141,37 @@ export function viewsOf(tools: readonly AnyTool[]): Views {
     const uri = hasView ? viewUri(tool.name) : undefined;
     if (uri) {
       const meta = resourceMeta(ui);
-      const extra = meta ? { _meta: { ui: meta } } : {};
-      resources.push({ uri, name: tool.name, title: tool.title, mimeType: RESOURCE_MIME_TYPE, ...extra });
-      reads.set(uri, { contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(tool, ui), ...extra }] });
+      resources.push({ uri, name: tool.name, title: tool.title, mimeType: RESOURCE_MIME_TYPE, ...(meta ? { _meta: { ui: meta } } : {}) });
     }
     metas.set(tool.name, toolMeta(tool, uri));
     if (isAppOnly(ui)) appOnly.add(tool.name);
   }
-  const listed = listTools(tools);
+  const all = listTools(tools);
   const listedForApps =
     metas.size === 0
-      ? listed
-      : { tools: listed.tools.map((entry) => (metas.has(entry.name) ? { ...entry, _meta: metas.get(entry.name) } : entry)) };
+      ? all
+      : { tools: all.tools.map((entry) => (metas.has(entry.name) ? { ...entry, _meta: metas.get(entry.name) } : entry)) };
   const listedForOthers = appOnly.size === 0 ? listedForApps : { tools: listedForApps.tools.filter((entry) => !appOnly.has(entry.name)) };
-  const views: Views = { resources, reads, any: metas.size > 0, appOnly, listedForApps, listedForOthers };
+  const views: ListedViews = { resources, any: metas.size > 0, appOnly, listedForApps, listedForOthers };
+  listed.set(tools, { length: tools.length, views });
+  return views;
+}
+
+/** The views of a tool list as a server serves them, made once per list (its files read then). Throws {@link ToolDefinitionError}. */
+export function viewsOf(tools: readonly AnyTool[]): Views {
+  const cached = made.get(tools);
+  if (cached && cached.length === tools.length) return cached.views;
+  const reads = new Map<string, ReadResourceResult>();
+  for (const tool of tools) {
+    const { ui } = tool;
+    if (!ui || (ui.html === undefined && ui.file === undefined)) continue;
+    const uri = viewUri(tool.name);
+    const meta = resourceMeta(ui);
+    reads.set(uri, {
+      contents: [{ uri, mimeType: RESOURCE_MIME_TYPE, text: viewHtml(tool, ui), ...(meta ? { _meta: { ui: meta } } : {}) }],
+    });
+  }
+  const views: Views = { ...listedViewsOf(tools), reads };
   made.set(tools, { length: tools.length, views });
   return views;
 }

@@ -14,11 +14,12 @@
  * resolved from the places given (the app first), so an app that never
  * bundles installs none of them.
  */
-import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { pathToFileURL } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolveModuleURL } from "exsolve";
+import { cacheFileOf, inputsRecorder, nearestModules, readCached, writeCached } from "./cache.ts";
 
 /** Where the bundler comes from. */
 export interface ViewToolchain {
@@ -26,6 +27,8 @@ export interface ViewToolchain {
   from: URL[];
   /** Scratch space for the generated pages of `.vue` views; by default a folder in the cache of the nearest `node_modules`. */
   scratch?: string;
+  /** Whether documents are kept on disk between runs (./cache.ts); on unless `false`. */
+  cache?: boolean;
 }
 
 interface ViteOutput {
@@ -52,13 +55,13 @@ export function defaultPlaces(): URL[] {
 }
 
 /**
- * Imports a package as the first place that has it would import it (its ESM
- * entry: `exsolve` resolves with the import conditions, as Node's own loader
- * would, which `require.resolve` cannot).
+ * The file a package's import resolves to from the first place that has it
+ * (its ESM entry: `exsolve` resolves with the import conditions, as Node's own
+ * loader would, which `require.resolve` cannot).
  */
-async function load<T>(id: string, from: readonly URL[], view: string): Promise<T> {
+function resolvePackage(id: string, from: readonly URL[], view: string): string {
   const resolved = resolveModuleURL(id, { from: [...from], try: true });
-  if (resolved !== undefined) return (await import(resolved)) as T;
+  if (resolved !== undefined) return resolved;
   const others = Object.values(NEEDS).filter((name) => name !== id && (name !== NEEDS.vue || view.endsWith(".vue")));
   throw new ViewBundleError(`the view ${view} needs ${id} to be bundled: npm install -D ${[id, ...others].join(" ")}`);
 }
@@ -113,15 +116,11 @@ function causeOf(error: unknown): string {
  * temporary folder when there is none (the build then says `vue` is missing).
  */
 function scratchFor(view: string): string {
-  for (let dir = dirname(view); ; dir = dirname(dir)) {
-    const modules = join(dir, "node_modules");
-    if (existsSync(modules)) {
-      const cache = join(modules, ".cache", "agntn-views");
-      mkdirSync(cache, { recursive: true });
-      return mkdtempSync(join(cache, "views-"));
-    }
-    if (dirname(dir) === dir) return mkdtempSync(join(tmpdir(), "agntn-views-"));
-  }
+  const modules = nearestModules(view);
+  if (modules === undefined) return mkdtempSync(join(tmpdir(), "agntn-views-"));
+  const cache = join(modules, ".cache", "agntn-views");
+  mkdirSync(cache, { recursive: true });
+  return mkdtempSync(join(cache, "views-"));
 }
 
 /**
@@ -135,13 +134,18 @@ export function createViewBundler(toolchain: ViewToolchain): (view: string) => P
 
   async function bundle(view: string): Promise<string> {
     const component = view.endsWith(".vue");
+    const tools = [NEEDS.vite, NEEDS.singleFile, ...(component ? [NEEDS.vue] : [])].map((id) => resolvePackage(id, toolchain.from, view));
+    const kept = toolchain.cache === false ? undefined : cacheFileOf(view);
+    const cached = kept === undefined ? undefined : readCached(kept, view);
+    if (cached !== undefined) return cached;
     // One after the other: a plugin that imports vite while vite is still loading would see it half made.
-    const vite = await load<Vite>(NEEDS.vite, toolchain.from, view);
-    const singleFile = await load<{ viteSingleFile: PluginFactory }>(NEEDS.singleFile, toolchain.from, view);
-    const vue = component ? await load<{ default: PluginFactory }>(NEEDS.vue, toolchain.from, view) : undefined;
+    const modules: unknown[] = [];
+    for (const url of tools) modules.push(await import(url));
+    const [vite, singleFile, vue] = modules as [Vite, { viteSingleFile: PluginFactory }, { default: PluginFactory } | undefined];
     // A page made here for a component is removed once built; one in the scratch folder given stays (the Nuxt build's).
     const made = component && toolchain.scratch === undefined ? scratchFor(view) : undefined;
     const input = component ? componentEntry(view, made ?? (toolchain.scratch as string), ++entries) : view;
+    let inputs: string[] = [];
     let result: ViteOutput | ViteOutput[];
     try {
       result = await vite.build({
@@ -150,7 +154,13 @@ export function createViewBundler(toolchain: ViewToolchain): (view: string) => P
         envFile: false,
         logLevel: "silent",
         mode: "production",
-        plugins: [...(vue ? [vue.default()] : []), singleFile.viteSingleFile()],
+        plugins: [
+          ...(vue ? [vue.default()] : []),
+          singleFile.viteSingleFile(),
+          inputsRecorder((ids) => {
+            inputs = ids;
+          }),
+        ],
         build: { write: false, emptyOutDir: false, assetsInlineLimit: Number.MAX_SAFE_INTEGER, rollupOptions: { input } },
       });
     } catch (error) {
@@ -158,7 +168,12 @@ export function createViewBundler(toolchain: ViewToolchain): (view: string) => P
     } finally {
       if (made) rmSync(made, { recursive: true, force: true });
     }
-    return htmlOf(result, view);
+    const html = htmlOf(result, view);
+    if (kept !== undefined) {
+      const sources = inputs.filter((id) => made === undefined || !id.startsWith(made));
+      writeCached(kept, view, [view, ...tools.map((url) => fileURLToPath(url)), ...sources], html);
+    }
+    return html;
   }
 
   return (view) => {

@@ -16,6 +16,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
+import { copyDefinition } from "../core/chains.ts";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote } from "../core/sanitize.ts";
@@ -34,9 +35,23 @@ export interface ViewsOptions {
    * then this package's place.
    */
   resolveFrom?: Array<string | URL>;
+  /**
+   * Whether each document is kept in `node_modules/.cache/agntn-views` with
+   * the files it was made from, and used again while none of them changed,
+   * so a later start loads no Vite. On by default; `false` bundles every time.
+   */
+  cache?: boolean;
 }
 
-const OPTIONS = ["resolveFrom"] as const;
+const OPTIONS = ["resolveFrom", "cache"] as const;
+
+/** The bundler the options ask for. Throws {@link ToolDefinitionError} for options it does not take. */
+function bundlerOf(where: string, options: ViewsOptions | undefined): (view: string) => Promise<string> {
+  const from = placesOf(where, options);
+  const cache = options?.cache;
+  if (cache !== undefined && typeof cache !== "boolean") throw new ToolDefinitionError(`${where}: cache must be true or false`);
+  return createViewBundler({ from, cache: cache !== false });
+}
 
 function placesOf(where: string, options: ViewsOptions | undefined): URL[] {
   checkOptionKeys(where, options, OPTIONS);
@@ -74,9 +89,8 @@ function needsBundling(path: string): boolean {
  * {@link ToolDefinitionError} of one line naming the tool, the file and why.
  */
 export async function bundleViews(tools: readonly AnyTool[], options?: ViewsOptions): Promise<AnyTool[]> {
-  const from = placesOf("bundleViews", options);
+  const bundle = bundlerOf("bundleViews", options);
   if (!Array.isArray(tools)) throw new ToolDefinitionError("bundleViews: tools must be an array of tool definitions");
-  const bundle = createViewBundler({ from });
   return Promise.all(
     tools.map(async (tool) => {
       const file = (tool as AnyTool | undefined)?.ui?.file;
@@ -89,17 +103,18 @@ export async function bundleViews(tools: readonly AnyTool[], options?: ViewsOpti
         throw new ToolDefinitionError(`${tool.name}: ui.file ${quote(file instanceof URL ? file.href : file)}: ${why}`);
       }
       const { file: _bundled, ...ui } = tool.ui as ToolUi;
-      return { ...tool, ui: { ...ui, html } } as AnyTool;
+      // A copy that keeps the middleware withMiddleware put on the tool.
+      return copyDefinition(tool, { ui: { ...ui, html } });
     }),
   );
 }
 
 /** A Vite (and Rollup) plugin that writes each tool's view file into the code as its bundled document. */
 export function viteViewsPlugin(options?: ViewsOptions): ViewsPlugin {
-  return viewsPlugin(createViewBundler({ from: placesOf("viteViewsPlugin", options) }), process.cwd(), "literal");
+  return viewsPlugin(bundlerOf("viteViewsPlugin", options), process.cwd(), "literal");
 }
 
 /** An esbuild plugin that writes each tool's view file into the code as its bundled document. */
 export function esbuildViewsPlugin(options?: ViewsOptions): EsbuildPlugin {
-  return esbuildPlugin(createViewBundler({ from: placesOf("esbuildViewsPlugin", options) }), process.cwd());
+  return esbuildPlugin(bundlerOf("esbuildViewsPlugin", options), process.cwd());
 }
