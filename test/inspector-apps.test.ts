@@ -27,20 +27,18 @@
  * 2026-07-28) is also written to docs/public/inspector-text-stats.png, next
  * to the site's other pictures.
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { withMiddleware } from "@agntn/tools";
 import { createMcpHttpHandler } from "@agntn/tools/mcp";
 import { bundleViews } from "@agntn/tools/views";
-import type { Browser } from "playwright-core";
 import { type Server, serve } from "srvx";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, it } from "vitest";
 import { tools } from "../playground/server/tools.ts";
-import { launchChromium } from "./helpers/browser.ts";
-import { type Inspector, type InspectorServer, startInspector } from "./helpers/inspector.ts";
-import { checkStatsView, type ServedCall } from "./helpers/inspector-stats.ts";
+import type { InspectorServer } from "./helpers/inspector.ts";
+import { readCalls, type ServedCall, withInspector } from "./helpers/inspector-stats.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const SHOTS = join(root, "test-results/screenshots");
@@ -52,8 +50,7 @@ const folder = mkdtempSync(join(tmpdir(), "agntn-inspector-test-"));
 const httpCalls: ServedCall[] = [];
 let server: Server | undefined;
 let handler: ReturnType<typeof createMcpHttpHandler> | undefined;
-let inspector: Inspector | undefined;
-let browser: Browser | undefined;
+let url = "";
 
 /** A stdio entry of the catalog: the fixture program under the package's source condition, its calls to a file. */
 function stdio(name: string, protocolEra: "legacy" | "modern"): InspectorServer {
@@ -68,15 +65,7 @@ function stdio(name: string, protocolEra: "legacy" | "modern"): InspectorServer 
 }
 
 function callsOf(name: string): ServedCall[] {
-  if (name.startsWith("http")) return httpCalls;
-  try {
-    return readFileSync(join(folder, `${name}.jsonl`), "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as ServedCall);
-  } catch {
-    return [];
-  }
+  return name.startsWith("http") ? httpCalls : readCalls(join(folder, `${name}.jsonl`));
 }
 
 beforeAll(async () => {
@@ -88,25 +77,17 @@ beforeAll(async () => {
   const mcp = handler;
   server = serve({ hostname: "127.0.0.1", port: 0, silent: true, fetch: (request) => mcp.fetch(request) });
   await server.ready();
-  const url = new URL("/mcp", server.url).href;
-  [inspector, browser] = await Promise.all([
-    startInspector({
-      "http-2025": { type: "streamable-http", url, protocolEra: "legacy" },
-      "http-2026": { type: "streamable-http", url, protocolEra: "modern" },
-      "stdio-2025": stdio("stdio-2025", "legacy"),
-      "stdio-2026": stdio("stdio-2026", "modern"),
-    }),
-    launchChromium(),
-  ]);
-}, 120_000);
-
-afterEach(({ task }) => {
-  if (task.result?.state === "fail" && inspector) console.error(`MCP Inspector output:\n${inspector.output()}`);
+  url = new URL("/mcp", server.url).href;
 });
 
+const check = withInspector(() => ({
+  "http-2025": { type: "streamable-http", url, protocolEra: "legacy" },
+  "http-2026": { type: "streamable-http", url, protocolEra: "modern" },
+  "stdio-2025": stdio("stdio-2025", "legacy"),
+  "stdio-2026": stdio("stdio-2026", "modern"),
+}));
+
 afterAll(async () => {
-  await browser?.close();
-  await inspector?.stop();
   await handler?.close();
   await server?.close(true);
   rmSync(folder, { recursive: true, force: true });
@@ -123,7 +104,7 @@ describe.each([
     // Over stdio the fixture hands runCli tools that withMiddleware made, and runCli bundles text_stats' view
     // afterwards: the recorded calls show that its copy kept the chain.
     const docs = name === "http-2026" && process.env.AGNTN_WRITE_DOCS_PICTURES === "1" ? [DOCS_PICTURE] : [];
-    await checkStatsView(inspector as Inspector, browser as Browser, name, revision, () => callsOf(name), {
+    await check(name, revision, () => callsOf(name), {
       result: join(SHOTS, `inspector-${name}-result.png`),
       badge: [join(SHOTS, `inspector-${name}-badge.png`), ...docs],
     });

@@ -8,17 +8,15 @@
  * (the same suite, test/helpers/app-faces.ts), and serves the Vue view as one
  * document that renders in Chromium.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { describeViews, httpFace, MIME, newClient } from "./helpers/app-faces.ts";
 import { launchChromium } from "./helpers/browser.ts";
-import { type Inspector, startInspector } from "./helpers/inspector.ts";
-import { checkStatsView, type ServedCall } from "./helpers/inspector-stats.ts";
+import { readCalls, withInspector } from "./helpers/inspector-stats.ts";
 
 const APP = join(root, "test/fixtures/nuxt-apps");
 let app: StartedApp | undefined;
@@ -88,32 +86,10 @@ describe("a view written as a Vue component", () => {
 });
 
 describe("text_stats' view in the MCP Inspector's Apps tab, the built Nuxt route", () => {
-  let inspector: Inspector | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    const url = route().href;
-    [inspector, browser] = await Promise.all([
-      startInspector({
-        "nuxt-2025": { type: "streamable-http", url, protocolEra: "legacy" },
-        "nuxt-2026": { type: "streamable-http", url, protocolEra: "modern" },
-      }),
-      launchChromium(),
-    ]);
-  }, 120_000);
-  afterEach(({ task }) => {
-    if (task.result?.state === "fail" && inspector) console.error(`MCP Inspector output:\n${inspector.output()}`);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await inspector?.stop();
-  });
-
-  /** What the built server recorded since the file was last emptied. */
-  const calls = () =>
-    readFileSync(callsFile, "utf8")
-      .split("\n")
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as ServedCall);
+  const check = withInspector(() => ({
+    "nuxt-2025": { type: "streamable-http", url: route().href, protocolEra: "legacy" },
+    "nuxt-2026": { type: "streamable-http", url: route().href, protocolEra: "modern" },
+  }));
 
   it.each([
     ["nuxt-2025", "2025-11-25"],
@@ -123,7 +99,7 @@ describe("text_stats' view in the MCP Inspector's Apps tab, the built Nuxt route
     async (name, revision) => {
       writeFileSync(callsFile, "");
       const shots = join(root, "test-results/screenshots");
-      await checkStatsView(inspector as Inspector, browser as Browser, name, revision, calls, {
+      await check(name, revision, () => readCalls(callsFile), {
         result: join(shots, `inspector-${name}-result.png`),
         badge: [join(shots, `inspector-${name}-badge.png`)],
       });

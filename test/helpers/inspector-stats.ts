@@ -8,15 +8,31 @@
  * one); the server must have received both calls on the revision the
  * Inspector spoke.
  */
+import { readFileSync } from "node:fs";
 import type { Browser, FrameLocator } from "playwright-core";
-import { expect } from "vitest";
-import type { Inspector } from "./inspector.ts";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { launchChromium } from "./browser.ts";
+import { type Inspector, type InspectorServer, startInspector } from "./inspector.ts";
 
 /** What the server received, as the faces' recording middleware writes it. */
 export interface ServedCall {
   tool: string;
   input: unknown;
   revision: string | undefined;
+}
+
+/** The calls a server wrote to `file`, one JSON line each (the fixtures' recording middleware); none while there is no file. */
+export function readCalls(file: string): ServedCall[] {
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {
+    return [];
+  }
+  return text
+    .split("\n")
+    .filter(Boolean)
+    .map((line) => JSON.parse(line) as ServedCall);
 }
 
 /** The text text_stats is called with, what the view shows of it, and text_badge's line for its word count. */
@@ -39,6 +55,36 @@ async function countsOf(view: FrameLocator): Promise<Record<string, string | nul
 }
 
 /**
+ * One Inspector and one Chromium for the describe block (or file) this is
+ * called in, started before its tests with the servers `servers()` names and
+ * stopped after them; a failing test prints the Inspector's output. Run the
+ * check with the returned function.
+ */
+export function withInspector(
+  servers: () => Record<string, InspectorServer>,
+): (name: string, revision: string, calls: () => ServedCall[], shots?: Shots) => Promise<void> {
+  let inspector: Inspector | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    [inspector, browser] = await Promise.all([startInspector(servers()), launchChromium()]);
+  }, 120_000);
+  afterEach(({ task }) => {
+    if (task.result?.state === "fail" && inspector) console.error(`MCP Inspector output:\n${inspector.output()}`);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await inspector?.stop();
+  });
+  return (name, revision, calls, shots) => checkStatsView(inspector as Inspector, browser as Browser, name, revision, calls, shots);
+}
+
+/** Paths of the pictures a check takes: after the result, and after the badge. */
+export interface Shots {
+  result?: string;
+  badge?: string[];
+}
+
+/**
  * Opens the catalog's server `name`, runs text_stats from the Apps tab and
  * clicks the view's button. `calls` reads what the server received since the
  * session opened; `shots` names the pictures' paths (after the result, after
@@ -50,7 +96,7 @@ export async function checkStatsView(
   name: string,
   revision: string,
   calls: () => ServedCall[],
-  shots: { result?: string; badge?: string[] } = {},
+  shots: Shots = {},
 ): Promise<void> {
   const session = await inspector.open(browser, name);
   try {
