@@ -123,6 +123,11 @@ describe("bundleViews", () => {
     );
   }, 60_000);
 
+  it("resolves vite from a folder given as a relative path", async () => {
+    const [bundled] = await bundleViews([viewTool(here("page.html"))], { resolveFrom: ["."] });
+    expect(besideReference((bundled!.ui as { html: string }).html)).toBeUndefined();
+  }, 60_000);
+
   it("refuses in one line when vite cannot be found, naming what to install", async () => {
     await expect(bundleViews([viewTool(here("page.html"))], { resolveFrom: [scratch] })).rejects.toThrow(
       `page_view: ui.file "${here("page.html").href}": the view ${fileURLToPath(here("page.html"))} needs vite to be bundled: npm install -D vite vite-plugin-singlefile`,

@@ -14,8 +14,8 @@
  * where the app is.
  */
 import { readFileSync } from "node:fs";
-import { resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { copyDefinition } from "../core/chains.ts";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
@@ -62,7 +62,8 @@ function placesOf(where: string, options: ViewsOptions | undefined): URL[] {
   }
   return given.map((place) => {
     if (place instanceof URL && place.protocol === "file:") return place;
-    if (typeof place === "string" && place.trim() !== "") return new URL(`file://${place.endsWith("/") ? place : `${place}/`}`);
+    // A folder, relative ones from the working folder; the URL's trailing slash makes it a folder to resolve within.
+    if (typeof place === "string" && place.trim() !== "") return pathToFileURL(join(resolve(place), "/"));
     throw new ToolDefinitionError(`${where}: resolveFrom takes folders or file: URLs, got ${quote(String(place))}`);
   });
 }
