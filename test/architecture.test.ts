@@ -63,7 +63,10 @@ const RULES: Record<string, Rule> = {
   google: { folders: ["core"], packages: [], typesFrom: ["@google/genai"] },
   otel: { folders: ["core"], packages: ["@opentelemetry/api"] },
   // Views bundled into one document (Vite, loaded from the app's place at run time: no static import of it).
-  views: { folders: ["core"], packages: ["exsolve", "node:crypto", "node:fs", "node:fs/promises", "node:module", "node:os", "node:path", "node:url"] },
+  views: {
+    folders: ["core"],
+    packages: ["exsolve", "node:crypto", "node:fs", "node:fs/promises", "node:module", "node:os", "node:path", "node:url"],
+  },
   cli: {
     folders: ["core", "terminal", "mcp", "views"],
     packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"],
