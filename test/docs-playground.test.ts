@@ -29,9 +29,10 @@ import {
 import { parseArgs, readState, writeState } from "../docs/app/playground/url-state.ts";
 import { wireLine } from "../docs/app/playground/wire.ts";
 import { badgeText, base64Of, drawBadge, textWidth } from "../playground/server/badge.ts";
-import { tools } from "../playground/server/tools.ts";
+// Bundled (text_stats' view as one document), as the playground's Nuxt build serves them; an MCP server refuses the page.
+import { tools } from "./fixtures/demo-tools.ts";
 
-const hosts = createHosts();
+const hosts = createHosts(tools);
 const HOSTS: HostKey[] = ["mcp", "pi", "omp", "ai"];
 const REVISIONS: Revision[] = ["2025-11-25", "2026-07-28"];
 
