@@ -29,10 +29,11 @@ describe("package.json", () => {
     expect(pkg.engines.node).toBe(">=22.19.0");
   });
 
-  test("names the sixteen faces and the Nuxt runtime's internal entry, no more and no fewer", () => {
+  test("names the sixteen faces, the views' build entry and the Nuxt runtime's internal entry, no more and no fewer", () => {
     expect(packageEntries.map((entry) => entry.specifier)).toEqual([
       "@agntn/tools",
       "@agntn/tools/mcp",
+      "@agntn/tools/views",
       "@agntn/tools/h3",
       "@agntn/tools/toolkit",
       "@agntn/tools/pi",
