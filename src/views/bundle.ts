@@ -19,7 +19,8 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { resolveModuleURL } from "exsolve";
-import { cacheFileOf, inputsRecorder, nearestModules, readCached, writeCached } from "./cache.ts";
+import { sanitizeLine } from "../core/sanitize.ts";
+import { cacheFileOf, cacheFolderOf, inputsRecorder, readCached, writeCached } from "./cache.ts";
 
 /** Where the bundler comes from. */
 export interface ViewToolchain {
@@ -106,7 +107,8 @@ function causeOf(error: unknown): string {
     .split("\n")
     .map((line) => line.trim());
   const cause = lines.find((line) => line.startsWith("Error:")) ?? lines.find((line) => line !== "" && !/^Build failed with/.test(line));
-  return (cause ?? "unknown error").replace(/^Error:\s*/, "").replace(/^\[vite\]:\s*/, "");
+  // The core's one cleaning of a line: any control or bidi character left in Vite's text cannot reach a terminal.
+  return sanitizeLine((cause ?? "unknown error").replace(/^Error:\s*/, "").replace(/^\[vite\]:\s*/, ""));
 }
 
 /**
@@ -116,9 +118,8 @@ function causeOf(error: unknown): string {
  * temporary folder when there is none (the build then says `vue` is missing).
  */
 function scratchFor(view: string): string {
-  const modules = nearestModules(view);
-  if (modules === undefined) return mkdtempSync(join(tmpdir(), "agntn-views-"));
-  const cache = join(modules, ".cache", "agntn-views");
+  const cache = cacheFolderOf(view);
+  if (cache === undefined) return mkdtempSync(join(tmpdir(), "agntn-views-"));
   mkdirSync(cache, { recursive: true });
   return mkdtempSync(join(cache, "views-"));
 }

@@ -24,7 +24,7 @@ interface Entry {
 }
 
 /** The nearest `node_modules` above a file, or `undefined`. */
-export function nearestModules(file: string): string | undefined {
+function nearestModules(file: string): string | undefined {
   for (let dir = dirname(file); ; dir = dirname(dir)) {
     const modules = join(dir, "node_modules");
     if (existsSync(modules)) return modules;
@@ -32,12 +32,18 @@ export function nearestModules(file: string): string | undefined {
   }
 }
 
+/** The folder this package keeps its view files in, in the cache of the nearest `node_modules` above `file`; `undefined` when there is none. */
+export function cacheFolderOf(file: string): string | undefined {
+  const modules = nearestModules(file);
+  return modules === undefined ? undefined : join(modules, ".cache", "agntn-views");
+}
+
 /** Where a view's entry is kept: by the view's path, in the cache of the nearest `node_modules`; `undefined` when there is none. */
 export function cacheFileOf(view: string): string | undefined {
-  const modules = nearestModules(view);
-  if (modules === undefined) return undefined;
+  const folder = cacheFolderOf(view);
+  if (folder === undefined) return undefined;
   const key = createHash("sha256").update(view).digest("hex").slice(0, 32);
-  return join(modules, ".cache", "agntn-views", `${key}.json`);
+  return join(folder, `${key}.json`);
 }
 
 function stamp(path: string): [string, number, number] | undefined {
