@@ -28,6 +28,7 @@ const TOOL_KEYS = [
   "guidelines",
   "cli",
   "ui",
+  "visibleTo",
   "execute",
 ] as const;
 
@@ -125,6 +126,9 @@ function checkDefinition(tool: AnyTool): void {
   }
   if (!EFFECTS.has(tool.effect)) fail(name, `effect must be "read", "write" or "destructive", got ${quote(describeValue(tool.effect))}`);
   if (typeof tool.execute !== "function") fail(name, "execute must be a function");
+  if (tool.visibleTo !== undefined && typeof tool.visibleTo !== "function") {
+    fail(name, "visibleTo must be a function of the caller that returns true to show the tool");
+  }
   for (const flag of ["idempotent", "openWorld"] as const) {
     if (tool[flag] !== undefined && typeof tool[flag] !== "boolean") fail(name, `${flag} must be a boolean`);
   }

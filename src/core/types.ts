@@ -274,6 +274,12 @@ export interface ToolDefinition<Input extends object = JsonSchema, Details = unk
   cli?: CliHints;
   /** A view for clients that render MCP Apps; every host answers with the text as before. */
   ui?: ToolUi;
+  /**
+   * Who sees this tool: called with the caller (`undefined` where no token was checked) whenever a list is made for
+   * one. Only `true` lists it; `false`, anything else, or a throw hides it, and a hidden tool answers a call exactly as
+   * an unknown name does. Left out, everyone sees it.
+   */
+  visibleTo?: (caller: Caller | undefined) => boolean | Promise<boolean>;
   execute(input: InputOf<Input>, context: ToolContext): ToolResult<Details> | Promise<ToolResult<Details>>;
 }
 
