@@ -24,6 +24,7 @@ import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import type { Effect } from "../core/types.ts";
 import { type EffectScopes, effectScopes, mayCall } from "../protocol/scopes.ts";
+import type { Hiding, OutOfScope } from "./visible.ts";
 
 export interface McpAuthOptions {
   /** Checks an access token and says who it is for: the SDK's verifier shape. `createJwtVerifier` is one; any provider's fits. */
@@ -42,12 +43,26 @@ export interface McpAuthOptions {
   resourceName?: string;
   /** A page on how to get access, in the metadata as `resource_documentation`. */
   documentation?: string | URL;
+  /**
+   * Leaves out of `tools/list` every tool the token's scopes cannot call, and answers its call as an unknown name.
+   * Default `false`: every tool is listed, and a call above the scopes gets 403 naming the scope it needs, so a client
+   * learns what to ask for and can step up.
+   */
+  hideOutOfScope?: boolean;
 }
 
 /** The bare well-known path of protected resource metadata (RFC 9728 §3). */
 const WELL_KNOWN = "/.well-known/oauth-protected-resource";
 
-export const AUTH_OPTIONS = ["verifier", "resource", "authorizationServers", "scopes", "resourceName", "documentation"] as const;
+export const AUTH_OPTIONS = [
+  "verifier",
+  "resource",
+  "authorizationServers",
+  "scopes",
+  "resourceName",
+  "documentation",
+  "hideOutOfScope",
+] as const;
 
 /** The effect of a tool by name in what a server serves; `undefined` for a name it does not know (it answers those itself). */
 export type EffectOf = (name: string) => Effect | undefined;
@@ -65,6 +80,8 @@ export interface AuthGate {
   /** The metadata document's URL, as challenges name it. */
   readonly metadataUrl: string;
   readonly scopes: EffectScopes;
+  /** With `hideOutOfScope`: whether a tool of this effect is hidden from the token's caller; `undefined` when off. */
+  readonly outOfScope: OutOfScope | undefined;
   /** The metadata document (GET), or 405 for any other method. */
   metadata(request: Request): Response;
   /** The verified token, or the 401 to answer with. */
@@ -76,7 +93,7 @@ export interface AuthGate {
    * to dispatch); the handler asks it of a 2026 request's one message before
    * dispatch, and the server's `tools/call` asks it again as it runs the call.
    */
-  scopeCheck(effectOf: EffectOf): ScopeChallengeHandler;
+  scopeCheck(effectOf: EffectOf, hidden?: Hiding["hidden"]): ScopeChallengeHandler;
   /** The 403 `insufficient_scope` answer to a challenge, pointing to the metadata. */
   challengeResponse(challenge: ScopeChallenge): Response;
 }
@@ -122,6 +139,11 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
     return String(server);
   });
   const scopes = effectScopes(options.scopes, where);
+  if (options.hideOutOfScope !== undefined && typeof options.hideOutOfScope !== "boolean")
+    throw new TypeError(`${where}: auth.hideOutOfScope must be true or false`);
+  const outOfScope: OutOfScope | undefined = options.hideOutOfScope
+    ? (effect, authInfo) => !authInfo || !mayCall(authInfo, effect, scopes)
+    : undefined;
   const metadataUrl = getOAuthProtectedResourceMetadataUrl(resource);
   const document: Record<string, unknown> = {
     resource: resource.href,
@@ -138,6 +160,7 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
     metadataPaths: [...new Set([metadataPath, WELL_KNOWN])],
     metadataUrl,
     scopes,
+    outOfScope,
     metadata(request) {
       if (request.method !== "GET" && request.method !== "HEAD")
         return new Response(null, { status: 405, headers: { allow: "GET, HEAD" } });
@@ -159,7 +182,7 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
         return bearerAuthChallengeResponse(refusal, { resourceMetadataUrl: metadataUrl });
       }
     },
-    scopeCheck(effectOf) {
+    scopeCheck(effectOf, hidden) {
       return ({ request, authInfo }) => {
         if (!isRecord(request)) return undefined;
         // Reading a resource, getting a prompt or completing an argument reads: it needs what a read tool needs.
@@ -172,7 +195,12 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
         const effect = typeof name === "string" ? effectOf(name) : undefined;
         if (effect === undefined || (authInfo && mayCall(authInfo, effect, scopes))) return undefined;
         const needed = scopes[effect];
-        return { scopes: [needed], errorDescription: `Calling ${challengeText(name as string)} needs the scope ${needed}` };
+        const challenge: ScopeChallenge = { scopes: [needed], errorDescription: `Calling ${challengeText(name as string)} needs the scope ${needed}` };
+        if (!hidden) return challenge;
+        // A tool hidden from this caller gets no challenge, which would name it: the server answers it as unknown.
+        const isHidden = hidden(name as string, authInfo);
+        if (typeof isHidden === "boolean") return isHidden ? undefined : challenge;
+        return isHidden.then((yes) => (yes ? undefined : challenge));
       };
     },
     challengeResponse(challenge) {

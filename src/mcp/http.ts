@@ -41,7 +41,7 @@ import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCatalog } from "./catalog.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { busOption, FollowedResources, notifierOf, type ResourceNotifier } from "./resource-updates.ts";
-import { buildServer, effectsOf, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
+import { buildServer, effectsOf, hidingFor, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
 import { SessionTools } from "./session-tools.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
@@ -236,13 +236,16 @@ export function serveHttp(
   const stopFollowing = live?.subscribe(() => bus.publish({ kind: "tools_list_changed" }));
   const sessions = new SessionTable<Session>(sessionLimits(options, names.where), onerror);
 
+  // Who sees which tool (./visible.ts): the scope checks below give no challenge for a tool hidden from the caller.
+  const outOfScope = gate?.outOfScope;
+  const hiding = hidingFor(outOfScope, onerror);
   // One scope check per tool set (a handler with a fixed list makes it once).
   const checks = new WeakMap<ToolSet, ScopeChallengeHandler>();
   const scopeCheckOf = (set: ToolSet): ScopeChallengeHandler | undefined => {
     if (!gate) return undefined;
     const known = checks.get(set);
     if (known) return known;
-    const check = gate.scopeCheck(effectsOf(set));
+    const check = gate.scopeCheck(effectsOf(set), hiding(set).hidden);
     checks.set(set, check);
     return check;
   };
@@ -256,6 +259,7 @@ export function serveHttp(
     const server = buildServer(info, set, {
       ...serverOptions,
       ...(scopeCheck ? { scopeCheck } : {}),
+      ...(outOfScope ? { outOfScope } : {}),
       ...(modernEra ? { updates: {} } : {}),
       // Declared on 2026 only: a 2025 client without a session has no stream to hear a change on.
       ...(live && modernEra ? { toolsChange: true } : {}),
@@ -289,12 +293,16 @@ export function serveHttp(
       scopeCheck = (challenge) => scopeCheckOf(setNow())?.(challenge);
     } else if (gate && live && session) {
       scopeCheck = (challenge) => {
-        const effects = effectsOf(setNow());
-        return gate.scopeCheck((name) => effects(name) ?? session.effectOf(name))(challenge);
+        const now = setNow();
+        const effects = effectsOf(now);
+        return gate.scopeCheck((name) => effects(name) ?? session.effectOf(name), hiding(now, session).hidden)(challenge);
       };
     } else if (gate && session) {
       const effects = effectsOf(set);
-      scopeCheck = gate.scopeCheck((name) => effects(name) ?? session.effectOf(name));
+      scopeCheck = gate.scopeCheck(
+        (name) => effects(name) ?? session.effectOf(name),
+        (name, authInfo) => hiding(set, session).hidden(name, authInfo),
+      );
     }
     const followed = new FollowedResources(bus);
     const server = buildServer(info, live ? setNow : set, {
@@ -302,6 +310,7 @@ export function serveHttp(
       ...(scopeCheck ? { scopeCheck } : {}),
       ...(session ? { session } : {}),
       ...(live ? { toolsChange: true } : {}),
+      ...(outOfScope ? { outOfScope } : {}),
       updates: { followed },
     });
     server.onerror = onerror;

@@ -23,6 +23,7 @@ import type { AnyResource } from "../core/resources.ts";
 import { supportsSampling } from "../core/sampling.ts";
 import { checkChanges, isToolList, type ToolList, toolsNow } from "../core/tool-list.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
+import type { VisibilityReport } from "../core/visibility.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { type CacheHints, checkCacheHints, type WireHints } from "../protocol/cache-hints.ts";
 import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
@@ -44,6 +45,7 @@ import { busOption, FollowedResources, type ServerEventBus } from "./resource-up
 import type { SessionTools } from "./session-tools.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
 import { APPS_CAPABILITY, rendersApps, type Views, viewsOf } from "./views.ts";
+import { type Hiding, hidingOf, type OutOfScope } from "./visible.ts";
 
 export interface McpServerOptions extends StateSealOptions {
   /** Instructions a client may add to the model's context. */
@@ -101,6 +103,8 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
   session?: SessionTools;
   /** The tool list may change while this server runs (../core/tool-list.ts): it declares `tools.listChanged`. */
   toolsChange?: boolean;
+  /** With `auth.hideOutOfScope`: the tools a token's scopes cannot call are hidden from its caller (./visible.ts). */
+  outOfScope?: OutOfScope | undefined;
   /**
    * Resource subscriptions (./resource-updates.ts): with it the server declares `resources.subscribe`; with
    * `followed`, its client's `resources/subscribe` and `resources/unsubscribe` are answered and updates sent to it.
@@ -153,6 +157,26 @@ export function effectsOf(set: ToolSet): EffectOf {
   const external = externalIndex(set.external, own);
   return (name) =>
     own.get(name)?.tool.effect ?? (external.has(name) ? effectOfAnnotations(external.get(name)?.listing.annotations) : undefined);
+}
+
+/**
+ * The hiding of each tool set a server serves (./visible.ts), made once per set; a 2025 session that another
+ * framework adds tools to makes its own per request, since its names change with the session.
+ */
+export function hidingFor(outOfScope: OutOfScope | undefined, report: VisibilityReport): (set: ToolSet, session?: SessionTools) => Hiding {
+  const made = new WeakMap<ToolSet, Hiding>();
+  return (set, session) => {
+    if (session && session.size > 0 && outOfScope) {
+      const effects = effectsOf(set);
+      return hidingOf(set.tools, (name) => effects(name) ?? session.effectOf(name), outOfScope, report);
+    }
+    let hiding = made.get(set);
+    if (!hiding) {
+      hiding = hidingOf(set.tools, outOfScope ? effectsOf(set) : () => undefined, outOfScope, report);
+      made.set(set, hiding);
+    }
+    return hiding;
+  };
 }
 
 /** What a server answers `tools/list` and `tools/call` from, worked out once per tool set. */
@@ -209,6 +233,8 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
   });
   const { scopeCheck } = options;
   const toolsHint = options.cacheHints?.["tools/list"];
+  const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
+  const hiding = hidingFor(options.outOfScope, report);
   if (live) {
     const index = indexOf(catalog);
     const parts = catalogParts(catalog);
@@ -232,12 +258,16 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
     };
   }
   server.setRequestHandler("tools/list", async (_request, ctx) => {
-    const { forApps, forOthers } = servedTools(setNow());
+    const now = setNow();
+    const { forApps, forOthers } = servedTools(now);
     let listed = forOthers === forApps || rendersApps(clientCapabilities(server, ctx)) ? forApps : forOthers;
     if (live && live.size > 0) listed = { tools: [...listed.tools, ...live.listings()] };
-    return (toolsHint ? hinted(server, ctx, listed, toolsHint) : listed) as ListToolsResult;
+    const hides = hiding(now, live);
+    if (!hides.personal) return (toolsHint ? hinted(server, ctx, listed, toolsHint) : listed) as ListToolsResult;
+    // A list that depends on the caller is never shared: private whatever the server's hint says of its scope.
+    const shown = await hides.filter(listed, ctx.http?.authInfo);
+    return hinted(server, ctx, shown, { ...toolsHint, cacheScope: "private" }) as ListToolsResult;
   });
-  const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
   const followed = options.updates?.followed;
   if (followed) {
     followed.deliver = (uri) => {
@@ -261,6 +291,10 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
     // The set as it is now: the call keeps these definitions to the end, whatever changes while it runs.
     const callSet = setNow();
     const { own, external, views } = servedTools(callSet);
+    // A tool hidden from this caller is unknown to it, before a scope check could name the scope it needs.
+    // Awaited only when a predicate answers later: a plain call pays no extra turn of the microtask queue.
+    const hidden = hiding(callSet, live).hidden(name, ctx.http?.authInfo);
+    if (hidden === true || (hidden !== false && (await hidden))) return unknownToolResult(info, name);
     // Where the call is dispatched: whatever read the request before, no call runs above the token's scopes.
     if (scopeCheck) {
       const refused = await scopeCheck({ request: request as never, ...(ctx.http?.authInfo ? { authInfo: ctx.http.authInfo } : {}) });

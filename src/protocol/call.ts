@@ -1,10 +1,12 @@
 /** What `tools/call` answers. Never throws: every failure is an `isError` text a model can read. */
+
 import { type CallOutcome, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { indexTools, type PreparedTool } from "../core/define.ts";
 import { failureText } from "../core/errors.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import type { AnyTool, ContentBlock, ServerInfo } from "../core/types.ts";
+import { visibleNow } from "../core/visibility.ts";
 
 /** A `tools/call` result as it goes on the wire. */
 export interface McpCallResult {
@@ -72,5 +74,10 @@ export function callTool(
     return Promise.resolve(errorResult(failureText(String(info.name), error)));
   }
   if (!entry) return Promise.resolve(unknownToolResult(info, name));
-  return callEntry(entry, args, context);
+  const found = entry;
+  // A tool hidden from the caller (`visibleTo`) answers as an unknown name, as every MCP face answers it.
+  const seen = visibleNow(found.tool, context.auth);
+  if (seen === true) return callEntry(found, args, context);
+  if (seen === false) return Promise.resolve(unknownToolResult(info, name));
+  return seen.then((shown) => (shown ? callEntry(found, args, context) : unknownToolResult(info, name)));
 }
