@@ -19,7 +19,7 @@ describe("the auth option refuses what could never check a token, naming the fun
     [
       "a misspelt key",
       { ...good, resourse: "x" },
-      'auth: unknown option "resourse"; the options are verifier, resource, authorizationServers, scopes, resourceName, documentation',
+      'auth: unknown option "resourse"; the options are verifier, resource, authorizationServers, scopes, resourceName, documentation, hideOutOfScope',
     ],
     ["no verifier", { ...good, verifier: undefined }, "auth.verifier must have verifyAccessToken(token)"],
     [

@@ -28,6 +28,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
     "sanitizeText",
     "toJsonSchema",
     "toStandardSchema",
+    "toolsFor",
     "validateInput",
     "withMiddleware",
   ],
