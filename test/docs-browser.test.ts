@@ -44,6 +44,7 @@ const EXTRA_PAGES = [
   "/guide/telemetry",
   "/guide/apps",
   "/guide/resources",
+  "/guide/tool-lists",
   "/hosts/clients",
 ];
 

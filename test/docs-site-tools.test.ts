@@ -99,6 +99,7 @@ describe("the docs tools over MCP", () => {
       "/guide/migrating",
       "/guide/resources",
       "/guide/telemetry",
+      "/guide/tool-lists",
       "/guide/validation",
       "/hosts",
       "/hosts/ai-sdk",

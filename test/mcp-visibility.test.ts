@@ -384,3 +384,31 @@ describe("in process", () => {
     }
   });
 });
+
+describe("the Tool Lists page's examples", () => {
+  const user = (claims: Record<string, unknown>): Caller => ({ clientId: "web", scopes: ["tools:read"], claims });
+
+  it("lists-tenant.ts shows each tenant its own tools; lists-ai.ts makes that an AI SDK toolset", async () => {
+    const { tools } = await import("../docs/examples/lists-tenant.ts");
+    const { toolsetOf } = await import("../docs/examples/lists-ai.ts");
+    expect((await toolsFor(tools, user({ tenant: "acme" }))).map((one) => one.name)).toEqual(["acme_invoices"]);
+    expect((await toolsFor(tools, user({ tenant: "globex" }))).map((one) => one.name)).toEqual(["globex_orders"]);
+    expect(await toolsFor(tools)).toEqual([]);
+    expect(Object.keys(await toolsetOf(user({ tenant: "globex" })))).toEqual(["globex_orders"]);
+  });
+
+  it("lists-admin.ts lists users_delete to admins only, and its handler asks every request for a token", async () => {
+    const { usersDelete, handler } = await import("../docs/examples/lists-admin.ts");
+    expect((await toolsFor([usersDelete], user({ roles: ["admin"] }))).map((one) => one.name)).toEqual(["users_delete"]);
+    expect(await toolsFor([usersDelete], user({ roles: "admin" }))).toEqual([]);
+    const response = await handler.fetch(
+      new Request("https://tools.example.com/mcp", {
+        method: "POST",
+        headers: { host: "tools.example.com", "content-type": "application/json", accept: "application/json, text/event-stream" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} }),
+      }),
+    );
+    expect(response.status).toBe(401);
+    await handler.close();
+  });
+});
