@@ -364,7 +364,7 @@ describe("in process", () => {
 
   it("a server with no token asks each predicate with undefined", async () => {
     const seen: unknown[] = [];
-    const one = await connect("memory 2025", INFO, [
+    const one = await connect("memory-2025", INFO, [
       tool("notes_read", "read"),
       tool("local_only", "read", (caller) => {
         seen.push(caller);

@@ -195,7 +195,10 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
         const effect = typeof name === "string" ? effectOf(name) : undefined;
         if (effect === undefined || (authInfo && mayCall(authInfo, effect, scopes))) return undefined;
         const needed = scopes[effect];
-        const challenge: ScopeChallenge = { scopes: [needed], errorDescription: `Calling ${challengeText(name as string)} needs the scope ${needed}` };
+        const challenge: ScopeChallenge = {
+          scopes: [needed],
+          errorDescription: `Calling ${challengeText(name as string)} needs the scope ${needed}`,
+        };
         if (!hidden) return challenge;
         // A tool hidden from this caller gets no challenge, which would name it: the server answers it as unknown.
         const isHidden = hidden(name as string, authInfo);

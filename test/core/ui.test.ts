@@ -17,7 +17,8 @@ function base(overrides: Record<string, unknown> = {}): AnyTool {
   } as AnyTool;
 }
 
-const KEYS = "name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, execute";
+const KEYS =
+  "name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, visibleTo, execute";
 
 describe("defineTool refuses a key it does not take, naming the keys it takes", () => {
   it.each([
