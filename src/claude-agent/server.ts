@@ -28,6 +28,7 @@ import { failureText, ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import type { AnyPrompt } from "../core/prompts.ts";
 import type { AnyResource } from "../core/resources.ts";
+import { describeValue, quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import { checkChanges, isToolList, type ToolList } from "../core/tool-list.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
@@ -94,6 +95,31 @@ function listing(tools: readonly AnyTool[], alwaysLoad: boolean): { tools: McpTo
 }
 
 /**
+ * The listing of tools a server is given or a list changes to, checked: a tool the list accepts may still not go on
+ * the wire (a `meta` holding a BigInt or a cycle), and is refused in one line naming it instead of failing each
+ * `tools/list` later.
+ */
+function listable(tools: readonly AnyTool[], alwaysLoad: boolean): void {
+  try {
+    listing(tools, alwaysLoad);
+  } catch (error) {
+    if (error instanceof ToolDefinitionError) throw error;
+    const culprit = tools.find((tool) => {
+      try {
+        listTools([tool]);
+        return false;
+      } catch {
+        return true;
+      }
+    });
+    const named = culprit === undefined ? "a tool" : quote(culprit.name);
+    throw new ToolDefinitionError(
+      `toClaudeAgentServer: ${named} cannot be listed (${sanitizeLine(describeValue(error)) || "no message"}); its meta and icons must be plain JSON`,
+    );
+  }
+}
+
+/**
  * Stops a list's hold on a config once the config is gone: the list keeps only a weak reference to the server, so a
  * list that outlives many configs (one per query) neither keeps them alive nor keeps their listeners.
  */
@@ -105,9 +131,7 @@ const released = new FinalizationRegistry<() => void>((stop) => stop());
  * instance), so it keeps following the list between connections and only tells a client that is there.
  */
 function follow(list: ToolList, instance: McpServer, alwaysLoad: boolean): void {
-  const stopChecking = checkChanges(list, (next) => {
-    listing(next, alwaysLoad);
-  });
+  const stopChecking = checkChanges(list, (next) => listable(next, alwaysLoad));
   const server = new WeakRef(instance.server);
   const stopHearing = list.subscribe(() => {
     const now = server.deref();
@@ -142,11 +166,12 @@ export function toClaudeAgentServer(
   const fixed = list ? undefined : Object.freeze([...(tools as readonly AnyTool[])]);
   const now = () => list?.tools ?? (fixed as readonly AnyTool[]);
   // Built now so a broken tool or a name twice throws here, not at the client's first tools/list.
-  listing(now(), alwaysLoad);
+  listable(now(), alwaysLoad);
   const catalog = catalogOption(options, "toClaudeAgentServer");
   const instance = new McpServer(
     { name: info.name, version: info.version },
-    { capabilities: { tools: list ? { listChanged: true } : {}, logging: {}, ...catalogCapabilities(catalog) } },
+    // SDK v1's McpServer declares `tools.listChanged` whenever it serves tools; a fixed list simply never sends one.
+    { capabilities: { tools: { listChanged: true }, logging: {}, ...catalogCapabilities(catalog) } },
   );
   // SDK v1's own error channel: an app sets `config.instance.server.onerror` to hear a broken predicate or a lost notification.
   const report = (error: unknown) => instance.server.onerror?.(asError(error));
