@@ -14,15 +14,23 @@
  * and only on an in-process server the app registered: Claude Code says so
  * (`mcpServer.source: "sdk"`), and a server from a settings file whose tool
  * shares a name with one of ours is not taken for it.
+ *
+ * Given a `createToolList` list, each call is judged by the list as it is
+ * then, so a tool added while the agent runs is recognised; a tool whose
+ * `visibleTo` (asked with no caller, as the in-process server asks it) does
+ * not show it counts as a name outside the list.
  */
 import type { CanUseTool, PermissionResult } from "@anthropic-ai/claude-agent-sdk";
 import { type Approval, toolsNeedingApproval } from "../core/approval.ts";
 import { checkInput } from "../core/call.ts";
-import { indexTools, type PreparedTool } from "../core/define.ts";
+import type { PreparedTool } from "../core/define.ts";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { sanitizeLine } from "../core/sanitize.ts";
+import { isToolList, type ToolList } from "../core/tool-list.ts";
 import type { AnyTool } from "../core/types.ts";
+import { visibleNow } from "../core/visibility.ts";
+import { toolIndex } from "../protocol/call.ts";
 
 /** One held call, as `approve` sees it. */
 export interface ApprovalRequest {
@@ -76,18 +84,48 @@ function checkCanUseOptions(options: CanUseToolOptions): void {
   }
 }
 
+/**
+ * Which tools of each state of the list wait for approval. Names given in `approval` were checked against the list
+ * the callback was made with; a name the list later loses simply holds nothing.
+ */
+function heldBy(approval: CanUseToolOptions["approval"], first: ReadonlyMap<string, PreparedTool>) {
+  const named = Array.isArray(approval) ? toolsNeedingApproval("canUseToolFor", first, approval) : undefined;
+  const made = new WeakMap<ReadonlyMap<string, PreparedTool>, Set<string>>();
+  return (index: ReadonlyMap<string, PreparedTool>): Set<string> => {
+    if (named) return named;
+    let held = made.get(index);
+    if (!held) {
+      held = toolsNeedingApproval("canUseToolFor", index, approval);
+      made.set(index, held);
+    }
+    return held;
+  };
+}
+
 /** The callback for `query({ options: { canUseTool } })`. Throws {@link ToolDefinitionError} for a bad option or list. */
-export function canUseToolFor(tools: readonly AnyTool[], options: CanUseToolOptions = {}): CanUseTool {
+export function canUseToolFor(tools: readonly AnyTool[] | ToolList, options: CanUseToolOptions = {}): CanUseTool {
   checkCanUseOptions(options);
-  const index = indexTools(tools);
-  const held = toolsNeedingApproval("canUseToolFor", index, options.approval);
+  if (!isToolList(tools) && !Array.isArray(tools)) {
+    throw new ToolDefinitionError("canUseToolFor: tools must be an array of tools or a createToolList list");
+  }
+  const list = isToolList(tools) ? tools : undefined;
+  // An array is copied, so the callback judges by the tools it was given even if the app's array changes later.
+  const fixed = list ? undefined : Object.freeze([...(tools as readonly AnyTool[])]);
+  const indexNow = () => toolIndex(list?.tools ?? (fixed as readonly AnyTool[]));
+  const heldIn = heldBy(options.approval, indexNow());
+  // Checked now, so a broken tool or a bad approval value throws here rather than at the first call.
+  heldIn(indexNow());
   const { approve, otherwise, server } = options;
   return async (toolName, input, callOptions): Promise<PermissionResult | null> => {
-    const entry = ourTool(index, toolName, callOptions, server);
+    const index = indexNow();
+    const found = ourTool(index, toolName, callOptions, server);
+    // A tool hidden from this caller is, here as on the server, a name the app does not have.
+    const entry = found && (await visibleNow(found.tool, undefined)) ? found : undefined;
     if (!entry) {
       if (otherwise) return otherwise(toolName, input, callOptions);
       return { behavior: "deny", message: `${sanitizeLine(toolName)} is not a tool this app allows; it did not run.` };
     }
+    const held = heldIn(index);
     if (!held.has(entry.name) || !checkInput(entry, input).ok) return { behavior: "allow", updatedInput: input };
     if (!approve) {
       return { behavior: "deny", message: `${entry.name} needs the person's approval, and nobody can give it here. It did not run.` };
