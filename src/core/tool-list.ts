@@ -2,33 +2,44 @@
  * A tool list that changes while a server runs: tools added, replaced and
  * removed in place (a plugin loaded at run time, a feature switched on).
  *
- * Each change makes a new frozen snapshot (`tools`), checked whole before it
- * takes effect, so a server reads one consistent list per request and a call
- * already running keeps the definition it started with. Servers made from the
- * list hear each change (`subscribe`) and tell their clients: MCP sends
- * `list_changed` (../mcp/server.ts, ../mcp/http.ts); an in-process host
- * reads `tools` again when it next builds its toolset.
+ * A change is checked before it takes effect, and only the tool it brings in
+ * is looked at: the list keeps its tools in a Map by name, so the cost of a
+ * change does not grow with the list. `tools` is a frozen array that a change
+ * replaces and never alters, so a server reads one consistent list per request
+ * and a call already running keeps the definition it started with; it is made
+ * at the first read after a change, so a run of changes nobody reads in
+ * between copies nothing. Servers made from the list hear each change
+ * (`subscribe`) and tell their clients: MCP sends `list_changed`
+ * (../mcp/server.ts, ../mcp/http.ts); an in-process host reads `tools` again
+ * when it next builds its toolset.
  *
  * A tool added or replaced here may not bring an MCP Apps view (`ui`): its
  * resource would not reach clients already connected. Put tools with views in
  * the list the server starts with.
  */
-import { indexTools } from "./define.ts";
+import { duplicateName, indexTools, prepareTool } from "./define.ts";
 import { ToolDefinitionError } from "./errors.ts";
 import { quote } from "./sanitize.ts";
 import type { AnyTool } from "./types.ts";
 
 const LISTS = new WeakSet<object>();
 
-/** The checks each server made from a list adds (a clash with its other tools, a view it cannot read), by list. */
-const CHECKS = new WeakMap<ToolList, Set<(next: readonly AnyTool[]) => void>>();
+/**
+ * A server's own check of a tool about to join its list (added, or in the place of its namesake), already checked
+ * by the list itself. It throws to refuse.
+ */
+export type ChangeCheck = (incoming: AnyTool) => void;
+
+/** The checks each server made from a list adds (a clash with its other tools), by list. */
+const CHECKS = new WeakMap<ToolList, Set<ChangeCheck>>();
 
 /**
- * Has `check` run on every change of `list` before it takes effect: a throw refuses the change, and the list stays
- * as it was. For servers made from the list, which may refuse what the list alone allows. Returns the function that
- * stops it.
+ * Has `check` see every tool an add or a replace of `list` brings in, before the change takes effect: a throw refuses
+ * the change, and the list stays as it was. For servers made from the list, which may refuse what the list alone
+ * allows. A removal is not checked: taking a tool out cannot make a list a server could not serve. Returns the
+ * function that stops it.
  */
-export function checkChanges(list: ToolList, check: (next: readonly AnyTool[]) => void): () => void {
+export function checkChanges(list: ToolList, check: ChangeCheck): () => void {
   const checks = CHECKS.get(list);
   if (!checks) throw new TypeError("checkChanges takes a list made by createToolList");
   checks.add(check);
@@ -74,15 +85,21 @@ function withoutViews(tool: AnyTool, action: string): AnyTool {
  * (`createMcpServer`, `createMcpHttpHandler`, h3). The starting tools are checked now, as a fixed list is.
  */
 export function createToolList(tools: readonly AnyTool[] = []): ToolList {
-  indexTools(tools);
-  let current: readonly AnyTool[] = Object.freeze([...tools]);
+  // The tools by name, in the list's order: a Map keeps the order its keys went in, and setting a key it has already
+  // leaves it in its place, so a replacement stays where its namesake was and an added tool goes last.
+  const byName = new Map<string, AnyTool>();
+  for (const [name, entry] of indexTools(tools)) byName.set(name, entry.tool);
+  /** The frozen array `tools` hands out; dropped by a change and made again when next read. */
+  let snapshot: readonly AnyTool[] | undefined = Object.freeze([...tools]);
   const listeners = new Set<() => void>();
-  /** Takes `next` once it passes the checks a list passes, then tells every listener (one that throws stops no other). */
-  const checks = new Set<(next: readonly AnyTool[]) => void>();
-  const commit = (next: AnyTool[]) => {
-    indexTools(next);
-    for (const check of checks) check(next);
-    current = Object.freeze(next);
+  const checks = new Set<ChangeCheck>();
+  /** Lets every server's check see the incoming tool; the first throw refuses the change before anything moved. */
+  const admit = (tool: AnyTool) => {
+    for (const check of checks) check(tool);
+  };
+  /** After a change: the old array stays with whoever holds it, and every listener hears (one that throws stops no other). */
+  const changed = () => {
+    snapshot = undefined;
     for (const listener of [...listeners]) {
       try {
         listener();
@@ -91,27 +108,33 @@ export function createToolList(tools: readonly AnyTool[] = []): ToolList {
       }
     }
   };
-  const position = (name: unknown) => current.findIndex((tool) => tool.name === name);
   const list: ToolList = {
     get tools() {
-      return current;
+      snapshot ??= Object.freeze([...byName.values()]);
+      return snapshot;
     },
     add(tool) {
-      commit([...current, withoutViews(tool, "added")]);
+      withoutViews(tool, "added");
+      const { name } = prepareTool(tool);
+      if (byName.has(name)) throw duplicateName(name);
+      admit(tool);
+      byName.set(name, tool);
+      changed();
     },
     replace(tool) {
       withoutViews(tool, "put in place");
-      const at = position(tool?.name);
-      if (at < 0) throw new ToolDefinitionError(`No tool named ${quote(String(tool?.name))} to replace; add it instead`);
-      if (current[at]?.ui !== undefined) withoutViews(current[at] as AnyTool, "replaced");
-      const next = [...current];
-      next[at] = tool;
-      commit(next);
+      const name: unknown = tool?.name;
+      const old = typeof name === "string" ? byName.get(name) : undefined;
+      if (old === undefined) throw new ToolDefinitionError(`No tool named ${quote(String(name))} to replace; add it instead`);
+      if (old.ui !== undefined) withoutViews(old, "replaced");
+      prepareTool(tool);
+      admit(tool);
+      byName.set(name as string, tool);
+      changed();
     },
     remove(name) {
-      const at = position(name);
-      if (at < 0) return false;
-      commit(current.filter((_, index) => index !== at));
+      if (typeof name !== "string" || !byName.delete(name)) return false;
+      changed();
       return true;
     },
     subscribe(listener) {
