@@ -49,7 +49,6 @@ export { quote, sanitizeLine, sanitizeText } from "./core/sanitize.ts";
 export { type JsonSchema, toJsonSchema } from "./core/schema.ts";
 export { type StandardIssue, type ToolStandardSchema, toStandardSchema } from "./core/standard-schema.ts";
 export { createToolList, type ToolList } from "./core/tool-list.ts";
-export { type ToolsForOptions, toolsFor, type VisibilityReport } from "./core/visibility.ts";
 export type {
   Answer,
   AnyTool,
@@ -82,3 +81,4 @@ export type {
   ToolDefinition,
   ToolResult,
 } from "./core/types.ts";
+export { type ToolsForOptions, toolsFor, type VisibilityReport } from "./core/visibility.ts";

@@ -6,10 +6,11 @@
  * A predicate that answers at once is not awaited, so a list of plain
  * predicates costs no more turns of the microtask queue than a list without.
  */
-import { describeValue, quote, sanitizeLine } from "./sanitize.ts";
-import { checkOptionKeys } from "./options.ts";
+
 import { indexTools } from "./define.ts";
 import { ToolDefinitionError } from "./errors.ts";
+import { checkOptionKeys } from "./options.ts";
+import { describeValue, quote, sanitizeLine } from "./sanitize.ts";
 import { isToolList, type ToolList, toolsNow } from "./tool-list.ts";
 import type { AnyTool, Caller } from "./types.ts";
 
@@ -76,11 +77,7 @@ export interface ToolsForOptions {
  * each tool's `visibleTo` asked with `caller`, in the list's order. Give it a fixed list or a `createToolList` list
  * (read as it is now). Without a caller, each predicate is asked with `undefined`.
  */
-export async function toolsFor(
-  tools: readonly AnyTool[] | ToolList,
-  caller?: Caller,
-  options: ToolsForOptions = {},
-): Promise<AnyTool[]> {
+export async function toolsFor(tools: readonly AnyTool[] | ToolList, caller?: Caller, options: ToolsForOptions = {}): Promise<AnyTool[]> {
   checkOptionKeys("toolsFor", options, ["onerror"]);
   if (options.onerror !== undefined && typeof options.onerror !== "function") {
     throw new ToolDefinitionError("toolsFor: onerror must be a function");
