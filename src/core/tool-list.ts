@@ -80,15 +80,51 @@ function withoutViews(tool: AnyTool, action: string): AnyTool {
   return tool;
 }
 
+/** One tool's place in a list's order: a link in the chain from the first tool to the last. */
+interface Place {
+  readonly name: string;
+  tool: AnyTool;
+  previous: Place | undefined;
+  next: Place | undefined;
+}
+
 /**
  * A tool list servers read afresh on every request: give it wherever a tool array goes
  * (`createMcpServer`, `createMcpHttpHandler`, h3). The starting tools are checked now, as a fixed list is.
  */
 export function createToolList(tools: readonly AnyTool[] = []): ToolList {
-  // The tools by name, in the list's order: a Map keeps the order its keys went in, and setting a key it has already
-  // leaves it in its place, so a replacement stays where its namesake was and an added tool goes last.
-  const byName = new Map<string, AnyTool>();
-  for (const [name, entry] of indexTools(tools)) byName.set(name, entry.tool);
+  // The order is a chain of places: an added tool goes last, a replacement takes its namesake's place, a removed
+  // tool's neighbours join up. Each name finds its place in a Map. A removed name keeps its key, with no place,
+  // instead of being deleted: V8 leaves a deleted entry in its bucket until the table is rebuilt, so adding and
+  // removing one name again and again would walk a chain that grows with the table. The kept names go, by making
+  // the Map afresh, once they outnumber the tools: rare enough that a change costs the same on average.
+  let byName = new Map<string, Place | undefined>();
+  let first: Place | undefined;
+  let last: Place | undefined;
+  let size = 0;
+  let vacant = 0;
+  const append = (name: string, tool: AnyTool) => {
+    const place: Place = { name, tool, previous: last, next: undefined };
+    if (last) last.next = place;
+    else first = place;
+    last = place;
+    byName.set(name, place);
+    size++;
+  };
+  const unlink = (place: Place) => {
+    if (place.previous) place.previous.next = place.next;
+    else first = place.next;
+    if (place.next) place.next.previous = place.previous;
+    else last = place.previous;
+    byName.set(place.name, undefined);
+    size--;
+    vacant++;
+    if (vacant <= size) return;
+    byName = new Map();
+    for (let at = first; at; at = at.next) byName.set(at.name, at);
+    vacant = 0;
+  };
+  for (const [name, entry] of indexTools(tools)) append(name, entry.tool);
   /** The frozen array `tools` hands out; dropped by a change and made again when next read. */
   let snapshot: readonly AnyTool[] | undefined = Object.freeze([...tools]);
   const listeners = new Set<() => void>();
@@ -108,32 +144,40 @@ export function createToolList(tools: readonly AnyTool[] = []): ToolList {
       }
     }
   };
+  const placeOf = (name: unknown) => (typeof name === "string" ? byName.get(name) : undefined);
   const list: ToolList = {
     get tools() {
-      snapshot ??= Object.freeze([...byName.values()]);
+      if (!snapshot) {
+        const now: AnyTool[] = [];
+        for (let at = first; at; at = at.next) now.push(at.tool);
+        snapshot = Object.freeze(now);
+      }
       return snapshot;
     },
     add(tool) {
       withoutViews(tool, "added");
       const { name } = prepareTool(tool);
-      if (byName.has(name)) throw duplicateName(name);
+      if (byName.get(name)) throw duplicateName(name);
       admit(tool);
-      byName.set(name, tool);
+      if (byName.has(name)) vacant--;
+      append(name, tool);
       changed();
     },
     replace(tool) {
       withoutViews(tool, "put in place");
       const name: unknown = tool?.name;
-      const old = typeof name === "string" ? byName.get(name) : undefined;
-      if (old === undefined) throw new ToolDefinitionError(`No tool named ${quote(String(name))} to replace; add it instead`);
-      if (old.ui !== undefined) withoutViews(old, "replaced");
+      const place = placeOf(name);
+      if (!place) throw new ToolDefinitionError(`No tool named ${quote(String(name))} to replace; add it instead`);
+      if (place.tool.ui !== undefined) withoutViews(place.tool, "replaced");
       prepareTool(tool);
       admit(tool);
-      byName.set(name as string, tool);
+      place.tool = tool;
       changed();
     },
     remove(name) {
-      if (typeof name !== "string" || !byName.delete(name)) return false;
+      const place = placeOf(name);
+      if (!place) return false;
+      unlink(place);
       changed();
       return true;
     },
