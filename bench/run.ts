@@ -28,6 +28,7 @@ const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 12, file: "cold-start.ts", title: "The route's cold start, memory and size, against a toolkit-only app" },
   { id: 13, file: "middleware.ts", title: "Middleware and telemetry: the round trip with telemetry() vs without middleware" },
   { id: 14, file: "catalog-roundtrip.ts", title: "Resources and prompts: resources/read and prompts/get round trips vs the SDK McpServer" },
+  { id: 15, file: "list-change.ts", title: "A change to a followed tool list: 10,000 tools vs 100" },
   { id: 16, file: "visibility.ts", title: "Lists per caller: tools/list of 1,000 tools with visibleTo vs without" },
 ];
 

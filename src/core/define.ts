@@ -101,11 +101,15 @@ export function indexTools(tools: readonly AnyTool[]): Map<string, PreparedTool>
   const index = new Map<string, PreparedTool>();
   for (const tool of tools) {
     const entry = prepareTool(tool);
-    if (index.has(entry.name))
-      throw new ToolDefinitionError(`Duplicate tool name ${quote(entry.name)}: every tool in a list needs its own name`);
+    if (index.has(entry.name)) throw duplicateName(entry.name);
     index.set(entry.name, entry);
   }
   return index;
+}
+
+/** The refusal of a second tool of one name in a list, as every list writes it. */
+export function duplicateName(name: string): ToolDefinitionError {
+  return new ToolDefinitionError(`Duplicate tool name ${quote(name)}: every tool in a list needs its own name`);
 }
 
 function fail(tool: string, message: string): never {

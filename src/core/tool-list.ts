@@ -2,33 +2,44 @@
  * A tool list that changes while a server runs: tools added, replaced and
  * removed in place (a plugin loaded at run time, a feature switched on).
  *
- * Each change makes a new frozen snapshot (`tools`), checked whole before it
- * takes effect, so a server reads one consistent list per request and a call
- * already running keeps the definition it started with. Servers made from the
- * list hear each change (`subscribe`) and tell their clients: MCP sends
- * `list_changed` (../mcp/server.ts, ../mcp/http.ts); an in-process host
- * reads `tools` again when it next builds its toolset.
+ * A change is checked before it takes effect, and only the tool it brings in
+ * is looked at: the list keeps its tools in a Map by name, so the cost of a
+ * change does not grow with the list. `tools` is a frozen array that a change
+ * replaces and never alters, so a server reads one consistent list per request
+ * and a call already running keeps the definition it started with; it is made
+ * at the first read after a change, so a run of changes nobody reads in
+ * between copies nothing. Servers made from the list hear each change
+ * (`subscribe`) and tell their clients: MCP sends `list_changed`
+ * (../mcp/server.ts, ../mcp/http.ts); an in-process host reads `tools` again
+ * when it next builds its toolset.
  *
  * A tool added or replaced here may not bring an MCP Apps view (`ui`): its
  * resource would not reach clients already connected. Put tools with views in
  * the list the server starts with.
  */
-import { indexTools } from "./define.ts";
+import { duplicateName, indexTools, prepareTool } from "./define.ts";
 import { ToolDefinitionError } from "./errors.ts";
 import { quote } from "./sanitize.ts";
 import type { AnyTool } from "./types.ts";
 
 const LISTS = new WeakSet<object>();
 
-/** The checks each server made from a list adds (a clash with its other tools, a view it cannot read), by list. */
-const CHECKS = new WeakMap<ToolList, Set<(next: readonly AnyTool[]) => void>>();
+/**
+ * A server's own check of a tool about to join its list (added, or in the place of its namesake), already checked
+ * by the list itself. It throws to refuse.
+ */
+export type ChangeCheck = (incoming: AnyTool) => void;
+
+/** The checks each server made from a list adds (a clash with its other tools), by list. */
+const CHECKS = new WeakMap<ToolList, Set<ChangeCheck>>();
 
 /**
- * Has `check` run on every change of `list` before it takes effect: a throw refuses the change, and the list stays
- * as it was. For servers made from the list, which may refuse what the list alone allows. Returns the function that
- * stops it.
+ * Has `check` see every tool an add or a replace of `list` brings in, before the change takes effect: a throw refuses
+ * the change, and the list stays as it was. For servers made from the list, which may refuse what the list alone
+ * allows. A removal is not checked: taking a tool out cannot make a list a server could not serve. Returns the
+ * function that stops it.
  */
-export function checkChanges(list: ToolList, check: (next: readonly AnyTool[]) => void): () => void {
+export function checkChanges(list: ToolList, check: ChangeCheck): () => void {
   const checks = CHECKS.get(list);
   if (!checks) throw new TypeError("checkChanges takes a list made by createToolList");
   checks.add(check);
@@ -69,20 +80,62 @@ function withoutViews(tool: AnyTool, action: string): AnyTool {
   return tool;
 }
 
+/** One tool's place in a list's order: a link in the chain from the first tool to the last. */
+interface Place {
+  readonly name: string;
+  tool: AnyTool;
+  previous: Place | undefined;
+  next: Place | undefined;
+}
+
 /**
  * A tool list servers read afresh on every request: give it wherever a tool array goes
  * (`createMcpServer`, `createMcpHttpHandler`, h3). The starting tools are checked now, as a fixed list is.
  */
 export function createToolList(tools: readonly AnyTool[] = []): ToolList {
-  indexTools(tools);
-  let current: readonly AnyTool[] = Object.freeze([...tools]);
+  // The order is a chain of places: an added tool goes last, a replacement takes its namesake's place, a removed
+  // tool's neighbours join up. Each name finds its place in a Map. A removed name keeps its key, with no place,
+  // instead of being deleted: V8 leaves a deleted entry in its bucket until the table is rebuilt, so adding and
+  // removing one name again and again would walk a chain that grows with the table. The kept names go, by making
+  // the Map afresh, once they outnumber the tools: rare enough that a change costs the same on average.
+  let byName = new Map<string, Place | undefined>();
+  let first: Place | undefined;
+  let last: Place | undefined;
+  let size = 0;
+  let vacant = 0;
+  const append = (name: string, tool: AnyTool) => {
+    const place: Place = { name, tool, previous: last, next: undefined };
+    if (last) last.next = place;
+    else first = place;
+    last = place;
+    byName.set(name, place);
+    size++;
+  };
+  const unlink = (place: Place) => {
+    if (place.previous) place.previous.next = place.next;
+    else first = place.next;
+    if (place.next) place.next.previous = place.previous;
+    else last = place.previous;
+    byName.set(place.name, undefined);
+    size--;
+    vacant++;
+    if (vacant <= size) return;
+    byName = new Map();
+    for (let at = first; at; at = at.next) byName.set(at.name, at);
+    vacant = 0;
+  };
+  for (const [name, entry] of indexTools(tools)) append(name, entry.tool);
+  /** The frozen array `tools` hands out; dropped by a change and made again when next read. */
+  let snapshot: readonly AnyTool[] | undefined = Object.freeze([...tools]);
   const listeners = new Set<() => void>();
-  /** Takes `next` once it passes the checks a list passes, then tells every listener (one that throws stops no other). */
-  const checks = new Set<(next: readonly AnyTool[]) => void>();
-  const commit = (next: AnyTool[]) => {
-    indexTools(next);
-    for (const check of checks) check(next);
-    current = Object.freeze(next);
+  const checks = new Set<ChangeCheck>();
+  /** Lets every server's check see the incoming tool; the first throw refuses the change before anything moved. */
+  const admit = (tool: AnyTool) => {
+    for (const check of checks) check(tool);
+  };
+  /** After a change: the old array stays with whoever holds it, and every listener hears (one that throws stops no other). */
+  const changed = () => {
+    snapshot = undefined;
     for (const listener of [...listeners]) {
       try {
         listener();
@@ -91,27 +144,41 @@ export function createToolList(tools: readonly AnyTool[] = []): ToolList {
       }
     }
   };
-  const position = (name: unknown) => current.findIndex((tool) => tool.name === name);
+  const placeOf = (name: unknown) => (typeof name === "string" ? byName.get(name) : undefined);
   const list: ToolList = {
     get tools() {
-      return current;
+      if (!snapshot) {
+        const now: AnyTool[] = [];
+        for (let at = first; at; at = at.next) now.push(at.tool);
+        snapshot = Object.freeze(now);
+      }
+      return snapshot;
     },
     add(tool) {
-      commit([...current, withoutViews(tool, "added")]);
+      withoutViews(tool, "added");
+      const { name } = prepareTool(tool);
+      if (byName.get(name)) throw duplicateName(name);
+      admit(tool);
+      if (byName.has(name)) vacant--;
+      append(name, tool);
+      changed();
     },
     replace(tool) {
       withoutViews(tool, "put in place");
-      const at = position(tool?.name);
-      if (at < 0) throw new ToolDefinitionError(`No tool named ${quote(String(tool?.name))} to replace; add it instead`);
-      if (current[at]?.ui !== undefined) withoutViews(current[at] as AnyTool, "replaced");
-      const next = [...current];
-      next[at] = tool;
-      commit(next);
+      const name: unknown = tool?.name;
+      const place = placeOf(name);
+      if (!place) throw new ToolDefinitionError(`No tool named ${quote(String(name))} to replace; add it instead`);
+      if (place.tool.ui !== undefined) withoutViews(place.tool, "replaced");
+      prepareTool(tool);
+      admit(tool);
+      place.tool = tool;
+      changed();
     },
     remove(name) {
-      const at = position(name);
-      if (at < 0) return false;
-      commit(current.filter((_, index) => index !== at));
+      const place = placeOf(name);
+      if (!place) return false;
+      unlink(place);
+      changed();
       return true;
     },
     subscribe(listener) {

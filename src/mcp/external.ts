@@ -75,10 +75,19 @@ export function externalIndex(external: readonly ExternalTool[], own: ReadonlyMa
   const index = new Map<string, ExternalTool>();
   for (const tool of external) {
     const name = tool.listing.name;
-    if (own.has(name) || index.has(name)) throw new ToolDefinitionError(`Duplicate tool name: ${JSON.stringify(name)}`);
+    if (own.has(name) || index.has(name)) throw externalClash(name);
     index.set(name, tool);
   }
   return index;
+}
+
+/** Refuses a tool of the package's own named like one of the external tools (`index`, by name). */
+export function refuseExternalName(index: ReadonlyMap<string, ExternalTool>, name: string): void {
+  if (index.has(name)) throw externalClash(name);
+}
+
+function externalClash(name: string): ToolDefinitionError {
+  return new ToolDefinitionError(`Duplicate tool name: ${JSON.stringify(name)}`);
 }
 
 /** An external tool's questions through the host's `ask`, each in a mode the client declared. */

@@ -39,6 +39,7 @@ import { mayCall } from "../protocol/scopes.ts";
 import { sessionLimits } from "../protocol/session-limits.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCatalog } from "./catalog.ts";
+import { externalIndex, refuseExternalName } from "./external.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { busOption, FollowedResources, notifierOf, type ResourceNotifier } from "./resource-updates.ts";
 import { buildServer, effectsOf, hidingFor, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
@@ -162,15 +163,20 @@ export function httpHandler(
   let set = setOf(toolsNow(tools));
   if (!isToolList(tools)) return serveHttp(info, () => set, rest, ownNames(where));
   const list = tools;
-  return serveHttp(info, () => set, rest, ownNames(where), {
-    now: () => set,
+  // The set as the list is now, made again at the first request after a change rather than when the change is heard:
+  // a change then costs the same whatever the list's length. Its parts were checked as they came in (below).
+  const now = () => {
+    if (list.tools !== set.tools) set = { tools: list.tools, external, catalog };
+    return set;
+  };
+  const held = externalIndex(external, new Map());
+  return serveHttp(info, now, rest, ownNames(where), {
+    now,
     subscribe(changed) {
-      // A change this handler could not serve (a name its external tools hold, a view it cannot read) is refused.
-      const stopChecking = checkChanges(list, (next) => setOf(next));
-      const stopHearing = list.subscribe(() => {
-        set = setOf(list.tools);
-        changed();
-      });
+      // A change this handler could not serve is refused: an incoming name one of its external tools holds (the list
+      // itself refuses a view, so the views never grow). Only the incoming tool is looked at, in a Map by name.
+      const stopChecking = checkChanges(list, (incoming) => refuseExternalName(held, incoming.name));
+      const stopHearing = list.subscribe(changed);
       return () => {
         stopChecking();
         stopHearing();

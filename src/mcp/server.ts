@@ -40,7 +40,7 @@ import { type Catalog, EMPTY_CATALOG, type ForeignCatalog, type ServedContext, t
 import type { EffectOf } from "./auth.ts";
 import { catalogCapabilities, hinted, serveCatalog } from "./catalog.ts";
 import { supportsForms, supportsUrls } from "./elicitation.ts";
-import { callExternal, type ExternalTool, externalIndex } from "./external.ts";
+import { callExternal, type ExternalTool, externalIndex, refuseExternalName } from "./external.ts";
 import { busOption, FollowedResources, type ServerEventBus } from "./resource-updates.ts";
 import type { SessionTools } from "./session-tools.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
@@ -125,7 +125,13 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | To
   const followed = bus === undefined ? undefined : new FollowedResources(busOption(bus, "createMcpServer"));
   const list = isToolList(tools) ? tools : undefined;
   let set: ToolSet = { tools: toolsNow(tools), external, catalog };
-  const server = buildServer(info, list ? () => set : set, {
+  // The set as the list is now, made again at the first request after a change (not when the change is heard), so a
+  // change costs the same whatever the list's length; the answers worked out for a set are kept until the next change.
+  const setNow = () => {
+    if (list && list.tools !== set.tools) set = { ...set, tools: list.tools };
+    return set;
+  };
+  const server = buildServer(info, list ? setNow : set, {
     ...rest,
     cacheHints: checkCacheHints(cacheHints, "createMcpServer"),
     ...(followed ? { updates: { followed } } : {}),
@@ -134,14 +140,18 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | To
   // On 2026-07-28 (stdio's `serveStdio`) the entry keeps the client's listen and passes on what it asked for.
   followed?.hearAll(() => server.transport !== undefined && (server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28");
   if (list) {
-    // A change this server could not serve (a name its external tools hold, a view it cannot read) is refused.
-    checkChanges(list, (next) => servedTools({ ...set, tools: next }));
-    // Heard while connected. A server that spoke with a client and is closed stops hearing at the next change, so a
-    // list that outlives many servers (one per stdio connection) keeps none of theirs.
+    // A change this server could not serve is refused: an incoming name one of its external tools holds (the list
+    // itself refuses a view, so the views never grow). Only the incoming tool is looked at, in the external tools' Map.
+    const held = servedTools(set).external;
+    const stopChecking = checkChanges(list, (incoming) => refuseExternalName(held, incoming.name));
+    // Heard while connected. A server that spoke with a client and is closed stops hearing (and checking) at the next
+    // change, so a list that outlives many servers (one per stdio connection) keeps none of theirs.
     const stop = list.subscribe(() => {
-      set = { ...set, tools: list.tools };
       if (!server.transport) {
-        if (server.getNegotiatedProtocolVersion() !== undefined) stop();
+        if (server.getNegotiatedProtocolVersion() !== undefined) {
+          stop();
+          stopChecking();
+        }
         return;
       }
       // Over stdio on 2026-07-28 the entry passes it to the client's listen stream; on 2025 it goes as it is.
