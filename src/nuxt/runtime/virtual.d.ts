@@ -58,6 +58,8 @@ declare module "#agntn-tools/config.mjs" {
     sessionIdleMs?: number;
     maxSessions?: number;
     maxSessionsPerCaller?: number;
+    /** `agntnTools.auth.hideOutOfScope`, present only when `true`. */
+    hideOutOfScope?: true;
   };
   export default config;
 }
