@@ -5,7 +5,8 @@
  * - One instance, its bus in memory: a 2025-11-25 session opened before the
  *   change hears tools/list_changed, then lists and calls the new tool (with
  *   the app's middleware around it); a 2026-07-28 listen stream hears it; a
- *   change the list refuses leaves it as it was.
+ *   change the list refuses leaves it as it was; a `tools` export that is
+ *   neither an array nor a list stops the server at start-up.
  * - Three instances behind a real nginx, sharing a real Redis as their bus:
  *   a plugin loaded through one instance is heard, once, by sessions on the
  *   other two and by a 2026 listen stream through the balancer, and every
@@ -121,6 +122,19 @@ describe("one instance, a list that changes", () => {
     } finally {
       await v1.close();
     }
+  });
+
+  it("a tools module whose `tools` is neither an array nor a list stops the server at start-up, saying so", async () => {
+    const outcome = await startApp(APP, { NUXT_LISTS_EXPORT_BROKEN: "1", NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY: STATE_KEY }).then(
+      (app) => {
+        app.stop();
+        return "started";
+      },
+      (error: Error) => error.message,
+    );
+    expect(outcome).toContain(
+      "Error: @agntn/tools/nuxt: ~~/server/agent/tools must export `tools` as an array of tools or a list made by createToolList\n",
+    );
   });
 
   it("the load route wants the administrator's key", async () => {
