@@ -210,3 +210,39 @@ describe("agntnTools.sessionIdleMs, maxSessions and maxSessionsPerCaller", () =>
     }
   });
 });
+
+describe("agntnTools.auth.hideOutOfScope", () => {
+  const load = (auth: Record<string, unknown>) =>
+    loadNuxt({
+      cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)),
+      overrides: { agntnTools: { auth } } as never,
+      ready: true,
+      dev: false,
+    });
+  const configOf = (nuxt: Awaited<ReturnType<typeof load>>) => {
+    const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
+    return JSON.parse((template?.() ?? "").replace(/^export default /, "").replace(/;\n$/, ""));
+  };
+
+  it.each([
+    { auth: { hideOutOfScope: "yes" }, line: 'agntnTools.auth: hideOutOfScope must be true or false, got "yes"' },
+    { auth: { hideOutOfScope: 1 }, line: "agntnTools.auth: hideOutOfScope must be true or false, got 1" },
+  ])("refuses $auth at load", async ({ auth, line }) => {
+    await expect(load(auth)).rejects.toMatchObject({ message: line });
+  });
+
+  it("hands true to the route, and leaves the key out when false", async () => {
+    const on = await load({ hideOutOfScope: true });
+    try {
+      expect(configOf(on).hideOutOfScope).toBe(true);
+    } finally {
+      await on.close();
+    }
+    const off = await load({ hideOutOfScope: false });
+    try {
+      expect("hideOutOfScope" in configOf(off)).toBe(false);
+    } finally {
+      await off.close();
+    }
+  });
+});

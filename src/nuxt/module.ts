@@ -136,9 +136,23 @@ export interface AuthModuleOptions {
   resourceName?: string;
   /** A module exporting `verifier`, e.g. `"~~/server/verifier"`, used instead of the JWT verifier. */
   verifier?: string;
+  /**
+   * Leaves out of `tools/list` the tools whose effect the caller's token has no scope for (default `false`: every
+   * tool is listed and a call above the scopes is refused). Fixed when the app is built.
+   */
+  hideOutOfScope?: boolean;
 }
 
-const AUTH_KEYS = ["issuer", "audience", "jwksUri", "authorizationServers", "scopes", "resourceName", "verifier"] as const;
+const AUTH_KEYS = [
+  "issuer",
+  "audience",
+  "jwksUri",
+  "authorizationServers",
+  "scopes",
+  "resourceName",
+  "verifier",
+  "hideOutOfScope",
+] as const;
 
 const TOOLKIT = "@nuxtjs/mcp-toolkit";
 
@@ -345,6 +359,10 @@ export default defineNuxtModule<ModuleOptions>({
       ...SESSION_LIMIT_OPTIONS,
     ]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
+    const hideOutOfScope = options.auth?.hideOutOfScope;
+    if (hideOutOfScope !== undefined && typeof hideOutOfScope !== "boolean") {
+      throw new Error(`agntnTools.auth: hideOutOfScope must be true or false, got ${JSON.stringify(hideOutOfScope)}`);
+    }
     await exportFrom("auth.verifier", options.auth?.verifier, "verifier");
     await exportFrom("middleware", options.middleware, "middleware");
     await exportFrom("resources", options.resources, "resources");
@@ -471,6 +489,8 @@ export default defineNuxtModule<ModuleOptions>({
           stateless: isManyInstancePreset(preset),
           // As written (checked above): the handler takes and checks them in this shape.
           ...(options.cacheHints === undefined ? {} : { cacheHints: options.cacheHints }),
+          // Only when on: the route's auth then leaves out what the token's scopes cannot call.
+          ...(hideOutOfScope === true ? { hideOutOfScope: true } : {}),
           // As written (checked above), for the handler, which checks them again where it starts.
           ...Object.fromEntries(SESSION_LIMIT_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])),
         })};\n`,

@@ -5,14 +5,23 @@
  * name or URI, or a middleware that is no function stops the server, not a
  * request. The app's tools, resources and prompts carry the chain; the
  * toolkit's own get the same list through their tool set.
+ *
+ * The tools module may export a fixed array or a list made by
+ * `createToolList`. A list is read as it is at each request: each version of
+ * it gets the middleware once (kept by version, so the handler's caches stay
+ * warm), and a change the route could not serve is refused before it takes
+ * effect.
  */
-import { type AnyTool, type Middleware, withMiddleware } from "@agntn/tools";
+import { type AnyTool, type Middleware, quote, type ToolList, withMiddleware } from "@agntn/tools";
+import * as internal from "@agntn/tools/internal/nuxt";
 import { type Catalog, catalogOf, indexTools, viewsOf } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import { middleware as given } from "#agntn-tools/middleware.mjs";
 import { prompts } from "#agntn-tools/prompts.mjs";
 import { resources } from "#agntn-tools/resources.mjs";
 import { tools } from "#agntn-tools/tools.mjs";
+import { tools as toolkitDefinitions } from "#nuxt-mcp-toolkit/tools.mjs";
+import { registeredName } from "./toolkit-names.ts";
 
 function checkedMiddleware(): readonly Middleware[] {
   if (given === undefined) return [];
@@ -21,20 +30,100 @@ function checkedMiddleware(): readonly Middleware[] {
   return given;
 }
 
-function checkedList(): readonly AnyTool[] {
-  if (!Array.isArray(tools)) {
-    throw new Error(`@agntn/tools/nuxt: ${config.toolsPath} must export its tool list as \`tools\``);
-  }
-  indexTools(tools);
-  // The views too: a view file the build did not bundle and the server cannot read stops start-up, not a request.
-  viewsOf(tools);
-  return middleware.length > 0 ? withMiddleware(tools, ...middleware) : tools;
+/**
+ * The core's own hooks for a changing list, when the internal entry exports them (the core keeps lists in a private
+ * registry, so only its own functions can tell a list or add a check to one).
+ */
+const core = internal as unknown as {
+  isToolList?: (value: unknown) => value is ToolList;
+  checkChanges?: (list: ToolList, check: (next: readonly AnyTool[]) => void) => () => void;
+};
+
+/** A list made by `createToolList`: the core says so when it can; otherwise it has the list's shape. */
+function isList(value: unknown): value is ToolList {
+  if (core.isToolList) return core.isToolList(value);
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const list = value as Record<string, unknown>;
+  return Array.isArray(list.tools) && ["add", "replace", "remove", "subscribe"].every((method) => typeof list[method] === "function");
 }
 
 /** The app's middleware, in the order it listed them. */
 export const middleware: readonly Middleware[] = checkedMiddleware();
 
-export const appTools: readonly AnyTool[] = checkedList();
+/** Each tool with the app's middleware around it, made once per definition: a tool a change leaves alone keeps its copy. */
+const chained = new WeakMap<AnyTool, AnyTool>();
+/** Each version of the app's list with the middleware, made once per version. */
+const versions = new WeakMap<readonly AnyTool[], readonly AnyTool[]>();
+
+function withChain(version: readonly AnyTool[]): readonly AnyTool[] {
+  if (middleware.length === 0) return version;
+  const known = versions.get(version);
+  if (known) return known;
+  const made = version.map((tool) => {
+    let copy = chained.get(tool);
+    if (!copy) {
+      copy = withMiddleware([tool], ...middleware)[0] as AnyTool;
+      chained.set(tool, copy);
+    }
+    return copy;
+  });
+  versions.set(version, made);
+  return made;
+}
+
+/** The names the toolkit's own tool files register, which the route serves in place of an app tool of the same name. */
+function toolkitNames(): ReadonlySet<string> {
+  const names = new Set<string>();
+  for (const definition of toolkitDefinitions) {
+    const name = registeredName(definition as { name?: string });
+    if (name !== undefined) names.add(name);
+  }
+  return names;
+}
+
+/**
+ * What the route checks of a version of the app's tools, at start-up and on each change: the definitions and their
+ * views; on a change, also a name the toolkit's files hold (the route would leave the app's tool out).
+ */
+function checkVersion(version: readonly AnyTool[], changed: boolean): void {
+  indexTools(version);
+  // The views too: a view file the build did not bundle and the server cannot read stops start-up, not a request.
+  viewsOf(version);
+  if (changed) {
+    const taken = toolkitNames();
+    const clash = version.find((tool) => taken.has(tool.name));
+    if (clash) {
+      throw new Error(
+        `@agntn/tools/nuxt: the MCP route already serves a tool named ${quote(clash.name)} from server/mcp/tools or a layer; rename the app's tool`,
+      );
+    }
+  }
+  withChain(version);
+}
+
+function checkedTools(): { list: ToolList | undefined; fixed: readonly AnyTool[] | undefined } {
+  if (Array.isArray(tools)) {
+    checkVersion(tools, false);
+    return { list: undefined, fixed: withChain(tools) };
+  }
+  if (!isList(tools)) {
+    throw new Error(`@agntn/tools/nuxt: ${config.toolsPath} must export \`tools\` as an array of tools or a list made by createToolList`);
+  }
+  checkVersion(tools.tools, false);
+  // Refused before it takes effect, when the core lets the route check it; otherwise a clash is left out at the request.
+  core.checkChanges?.(tools, (next) => checkVersion(next, true));
+  return { list: tools, fixed: undefined };
+}
+
+const checked = checkedTools();
+
+/** The app's list when it changes while the server runs (`createToolList`); `undefined` for a fixed array. */
+export const appList: ToolList | undefined = checked.list;
+
+/** The app's tools as they are now, each with the app's middleware around it. */
+export function appToolsNow(): readonly AnyTool[] {
+  return checked.fixed ?? withChain(checked.list?.tools ?? []);
+}
 
 function listOf(value: readonly unknown[] | undefined, option: "resources" | "prompts"): readonly never[] {
   if (value === undefined) return [];

@@ -4,13 +4,14 @@
  * force and the option names a Nuxt app sets. Shared by the route
  * (./route.ts) and the plugin (./tools-plugin.ts), so both see one handler.
  */
-import { type ServerInfo, sanitizeLine } from "@agntn/tools";
+import { type ServerInfo, sanitizeLine, type ToolList } from "@agntn/tools";
 import { type RouteHandler, serveHttp } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import toolkitConfig from "#nuxt-mcp-toolkit/config.mjs";
 import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
+import { appList } from "./app-tools.ts";
 import { routeBus } from "./resource-updates.ts";
-import { routeTools } from "./route-tools.ts";
+import { routeTools, routeToolsNow } from "./route-tools.ts";
 import { HOSTS_OPTION, handlerSettings, ORIGINS_OPTION } from "./settings.ts";
 import type { NitroEvent } from "./web-request.ts";
 
@@ -54,6 +55,8 @@ export function handlerFor(event: NitroEvent): RouteHandler {
       onerror: (error) => console.error(`[@agntn/tools] MCP route: ${sanitizeLine(error.message)}`),
     },
     { where: "@agntn/tools/nuxt", allowedHosts: HOSTS_OPTION, allowedOrigins: ORIGINS_OPTION },
+    // A list that changes: each change is told on the route's bus, to open 2025 sessions and 2026 listen streams.
+    appList ? { now: routeToolsNow, subscribe: (changed) => (appList as ToolList).subscribe(changed) } : undefined,
   );
   void made?.handler.close();
   made = { key, handler };

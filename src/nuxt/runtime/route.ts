@@ -18,8 +18,10 @@ import { defineEventHandler } from "h3";
 import config from "#agntn-tools/config.mjs";
 import { defaultHandler } from "#nuxt-mcp-toolkit/default-handler.mjs";
 import { handlers as namedHandlers } from "#nuxt-mcp-toolkit/handlers.mjs";
+import { appList } from "./app-tools.ts";
 import { CALLER_KEY, eventOf, handlerFor } from "./route-handler.ts";
 import { placeOf } from "./route-path.ts";
+import { sessionEnded, sessionOpened } from "./route-tools.ts";
 import { warnAtFirstRequest } from "./warnings.ts";
 import { type NitroEvent, webRequest } from "./web-request.ts";
 
@@ -27,17 +29,31 @@ const named = new Set(namedHandlers.map((handler) => handler.name));
 /** The app's own `defineMcpHandler` middleware for the default route (auth, logging), which the 2026 path runs too. */
 const routeMiddleware = defaultHandler?.middleware;
 
+/**
+ * The handler's answer. With a list that changes, it also notes which session a request opened and which one its
+ * client ended, so each request of a session is served the toolkit's part it opened with (./route-tools.ts).
+ */
+async function fetchOn(event: NitroEvent, handler: RouteHandler, request: Request): Promise<Response> {
+  const response = await handler.fetch(request);
+  if (!appList) return response;
+  const asked = request.headers.get("mcp-session-id");
+  const opened = response.headers.get("mcp-session-id");
+  if (asked === null && opened !== null) sessionOpened(event, opened);
+  if (asked !== null && request.method === "DELETE") sessionEnded(asked);
+  return response;
+}
+
 /** The route's answer, inside the app's own `defineMcpHandler` middleware when it has one, as the toolkit runs it. */
 async function answer(event: NitroEvent, handler: RouteHandler): Promise<Response> {
   const request = webRequest(event);
   eventOf.set(request, event);
-  if (!routeMiddleware) return handler.fetch(request);
+  if (!routeMiddleware) return fetchOn(event, handler, request);
   let answered: Response | undefined;
   const result = await routeMiddleware(event, async () => {
-    answered = await handler.fetch(request);
+    answered = await fetchOn(event, handler, request);
     return answered;
   });
-  return (result as Response | undefined) ?? answered ?? handler.fetch(request);
+  return (result as Response | undefined) ?? answered ?? fetchOn(event, handler, request);
 }
 
 export default defineEventHandler(async (raw) => {

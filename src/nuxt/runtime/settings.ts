@@ -93,12 +93,15 @@ function authOptions(settings: RuntimeSettings["auth"] = {}): McpAuthOptions | u
     if (name) scopes[effect] = name;
   }
   const resourceName = text(settings.resourceName);
+  // Set at build time; given only when on, so the handler sees no key it was not asked for.
+  const hiding: Record<string, boolean> = config.hideOutOfScope === true ? { hideOutOfScope: true } : {};
   return {
     verifier: appVerifier ?? createJwtVerifier({ issuer, audience, ...(jwksUri ? { jwksUri } : {}) }),
     resource: audience,
     authorizationServers: Array.isArray(listed) && listed.length > 0 ? listed : [issuer],
     scopes,
     ...(resourceName ? { resourceName } : {}),
+    ...hiding,
   };
 }
 

@@ -1,9 +1,9 @@
 /** Server templates the module writes at build time (see ../module.ts). */
 declare module "#agntn-tools/tools.mjs" {
-  import type { AnyTool } from "@agntn/tools";
+  import type { AnyTool, ToolList } from "@agntn/tools";
 
-  /** The list the app's tools module exports as `tools`. */
-  export const tools: readonly AnyTool[] | undefined;
+  /** What the app's tools module exports as `tools`: a fixed array, or a list made by `createToolList` that changes while the server runs. */
+  export const tools: readonly AnyTool[] | ToolList | undefined;
 }
 
 declare module "#agntn-tools/middleware.mjs" {
@@ -58,6 +58,8 @@ declare module "#agntn-tools/config.mjs" {
     sessionIdleMs?: number;
     maxSessions?: number;
     maxSessionsPerCaller?: number;
+    /** `agntnTools.auth.hideOutOfScope`, present only when `true`. */
+    hideOutOfScope?: true;
   };
   export default config;
 }

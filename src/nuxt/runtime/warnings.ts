@@ -5,7 +5,7 @@
  */
 import { quote } from "@agntn/tools";
 import config from "#agntn-tools/config.mjs";
-import { appTools } from "./app-tools.ts";
+import { appToolsNow } from "./app-tools.ts";
 import { authIsOn, STATE_KEY_ENV, stateKeyOf } from "./settings.ts";
 
 let said = false;
@@ -19,7 +19,9 @@ export function warnOnce(event: unknown): void {
       `[@agntn/tools] No ${STATE_KEY_ENV} is set: on MCP 2026-07-28 the state of a pending question travels unsigned, so the server cannot enforce its expiry, nor that it belongs to this call and this caller (each answer in it is still checked against its question). Set it (32 bytes or more, e.g. \`openssl rand -base64 32\`) to the same value on every instance.`,
     );
   }
-  const destructive = appTools.filter((tool) => tool.effect === "destructive").map((tool) => quote(tool.name));
+  const destructive = appToolsNow()
+    .filter((tool) => tool.effect === "destructive")
+    .map((tool) => quote(tool.name));
   if (!authIsOn(event) && destructive.length > 0) {
     console.warn(
       `[@agntn/tools] ${config.route} serves destructive tools (${destructive.join(", ")}) to anyone who can reach it: set agntnTools.auth (or NUXT_AGNTN_TOOLS_AUTH_ISSUER and NUXT_AGNTN_TOOLS_AUTH_AUDIENCE) to require tokens.`,
