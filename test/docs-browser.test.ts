@@ -1019,6 +1019,87 @@ describe("the playground runs every demo tool", () => {
     }
   });
 
+  it("adds text_reverse while the hosts run: MCP's connected client is told tools/list_changed, every host runs it, removing it takes it away", async () => {
+    const { page, errors } = await playground();
+    try {
+      await settled(page, everywhere("result", "creme_brulee_part_2"));
+      expect(await page.locator('[data-tool-choice="text_reverse"]').count()).toBe(0);
+      await page.locator('[data-live="add"]').click();
+      await expect
+        .poll(() => seen(page.locator("[data-live-heard]")))
+        .toBe("The connected MCP client was told notifications/tools/list_changed and now lists 6 tools.");
+      const mcp = card(page, "mcp");
+      await mcp.locator("[data-wire-toggle]").click();
+      await expect
+        .poll(async () => (await seen(mcp.locator("[data-wire]"))).split("\n"))
+        .toEqual([
+          "→ initialize (request 0): 2025-11-25",
+          "← result for 0",
+          "→ notifications/initialized (notification)",
+          "→ tools/call (request 1): text_slug",
+          "← result for 1: content",
+          "· adding text_reverse, with another client connected to a server made from the list:",
+          "→ initialize (request 0): 2025-11-25",
+          "← result for 0",
+          "→ notifications/initialized (notification)",
+          "← notifications/tools/list_changed (notification)",
+          "→ tools/list (request 1)",
+          "← result for 1: 6 tool(s)",
+        ]);
+      await page.waitForTimeout(400);
+      await shoot(page, "live-added");
+      expect(await page.locator("[data-tool-choice]").allInnerTexts()).toEqual([...TOOL_NAMES, "text_reverse"]);
+
+      await pick(page, "text_reverse");
+      expect(await seen(page.locator("[data-tool-note]"))).toBe(TOOL_NOTES.text_reverse);
+      expect(await page.locator("[data-preset]").allInnerTexts()).toEqual(["stressed", "accents and emoji", "empty text"]);
+      expect(JSON.parse(await page.locator("[data-args]").inputValue())).toEqual({ text: "stressed" });
+      await settled(page, everywhere("result", "desserts"));
+      await page.locator('[data-preset="reverse-emoji"]').click();
+      await settled(page, everywhere("result", "ko 👍🏽 emèrC"));
+      await page.locator('[data-preset="reverse-empty"]').click();
+      const tooShort = "Invalid arguments at /text: must not have fewer than 1 characters";
+      await settled(page, {
+        mcp: ["isError", tooShort],
+        pi: ["thrown", tooShort],
+        omp: ["isError", tooShort],
+        ai: ["refused", tooShort],
+      });
+
+      await page.locator('[data-live="remove"]').click();
+      await expect
+        .poll(() => seen(page.locator("[data-live-heard]")))
+        .toBe("The connected MCP client was told notifications/tools/list_changed and now lists 5 tools.");
+      expect(await page.locator(".tool-playground").getAttribute("data-tool")).toBe("text_slug");
+      expect(await page.locator('[data-tool-choice="text_reverse"]').count()).toBe(0);
+      expect(await page.locator("[data-tool-choice]").allInnerTexts()).toEqual([...TOOL_NAMES]);
+      await settled(page, everywhere("result", "creme_brulee_part_2"));
+      // The card is text_slug's again, its wire list drawn anew; it opens unless it already is.
+      const toggle = mcp.locator("[data-wire-toggle]");
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+      await expect
+        .poll(async () => (await seen(mcp.locator("[data-wire]"))).split("\n"))
+        .toEqual([
+          "→ initialize (request 0): 2025-11-25",
+          "← result for 0",
+          "→ notifications/initialized (notification)",
+          "→ tools/call (request 1): text_slug",
+          "← result for 1: content",
+          "· removing text_reverse, with another client connected to a server made from the list:",
+          "→ initialize (request 0): 2025-11-25",
+          "← result for 0",
+          "→ notifications/initialized (notification)",
+          "← notifications/tools/list_changed (notification)",
+          "→ tools/list (request 1)",
+          "← result for 1: 5 tool(s)",
+        ]);
+      expect(await page.locator('[data-live="add"]').isEnabled()).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await page.context().close();
+    }
+  }, 120_000);
+
   it("asks them in Pi's and OMP's dialogs, one per field", async () => {
     const { page } = await playground("/playground?tool=files_rename");
     try {

@@ -11,6 +11,7 @@ import { type ArgField, argFields, readField, writeField } from "../docs/app/pla
 import { type Card, cardPerson, cardStatus, newCard, runCard } from "../docs/app/playground/cards.ts";
 import { debounce } from "../docs/app/playground/debounce.ts";
 import { connectMcp, createHosts, ompProgress, piProgress } from "../docs/app/playground/hosts.ts";
+import { changeWatched, createLiveList, hasLiveTool } from "../docs/app/playground/live-list.ts";
 import { createPacer } from "../docs/app/playground/pace.ts";
 import { HOSTILE_KEY, PRESETS, presetsFor, showArgs, TOOL_NAMES, visibleJson } from "../docs/app/playground/presets.ts";
 import { initialValues, questionFields, questionProblems, replyContent } from "../docs/app/playground/question-form.ts";
@@ -744,8 +745,77 @@ describe("wire lines", () => {
       '← elicitation/create (request 0): "Evil\\u202e? …"',
     ],
     ["in", "nonsense", "← (not a JSON-RPC message)"],
+    ["in", { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a" }, { name: "b" }] } }, "← result for 1: 2 tool(s)"],
   ] as const)("%s %j", (direction, message, line) => {
     expect(wireLine(direction, message)).toBe(line);
+  });
+});
+
+describe("the list changed while the hosts run (live-list.ts)", () => {
+  const DEMO = ["text_slug", "text_count", "files_rename", "text_stats", "text_badge"];
+  /** The lines of the watching connection before the change, by revision: a 2026 client first opens its listen stream. */
+  const OPENING: Record<Revision, string[]> = {
+    "2025-11-25": ["→ initialize (request 0): 2025-11-25", "← result for 0", "→ notifications/initialized (notification)"],
+    "2026-07-28": [
+      "→ server/discover (request server-discover-probe-1)",
+      "← result for server-discover-probe-1",
+      "→ subscriptions/listen (request listen:0)",
+      "← notifications/subscriptions/acknowledged (notification)",
+    ],
+  };
+  const RELISTED: Record<Revision, [string, string]> = {
+    "2025-11-25": ["→ tools/list (request 1)", "← result for 1"],
+    "2026-07-28": ["→ tools/list (request 0)", "← result for 0"],
+  };
+
+  it.each(REVISIONS)(
+    "on MCP %s: added, a connected client is told and lists it, every host runs it; removed, it is gone",
+    async (revision) => {
+      const list = createLiveList(tools);
+      const live = createHosts(list);
+      const signal = new AbortController().signal;
+      expect(hasLiveTool(list)).toBe(false);
+
+      const wire: string[] = [];
+      const added = await changeWatched(list, "add", { revision, wire: (line) => wire.push(line) });
+      expect(added).toEqual({ told: true, listed: [...DEMO, "text_reverse"] });
+      const [ask, answer] = RELISTED[revision];
+      expect(wire).toEqual([...OPENING[revision], "← notifications/tools/list_changed (notification)", ask, `${answer}: 6 tool(s)`]);
+      expect(live.tools.map((tool) => tool.name)).toEqual([...DEMO, "text_reverse"]);
+
+      for (const [args, channels, text] of [
+        [{ text: "stressed" }, ["result", "result", "result", "result"], "desserts"],
+        [{ text: "Crème 👍🏽 ok" }, ["result", "result", "result", "result"], "ko 👍🏽 emèrC"],
+        [{ text: "" }, ["isError", "thrown", "isError", "refused"], "Invalid arguments at /text: must not have fewer than 1 characters"],
+      ] as const) {
+        const shown = await Promise.all(
+          HOSTS.map((host) => live.call(host, "text_reverse", args, scripted().person, { revision, signal })),
+        );
+        expect(shown).toEqual(HOSTS.map((host, at) => ({ host, channel: channels[at], text })));
+      }
+
+      wire.length = 0;
+      const removed = await changeWatched(list, "remove", { revision, wire: (line) => wire.push(line) });
+      expect(removed).toEqual({ told: true, listed: DEMO });
+      expect(wire).toEqual([...OPENING[revision], "← notifications/tools/list_changed (notification)", ask, `${answer}: 5 tool(s)`]);
+      expect(hasLiveTool(list)).toBe(false);
+      await expect(live.call("pi", "text_reverse", { text: "x" }, scripted().person, { revision, signal })).rejects.toThrow(
+        'no demo tool named "text_reverse"',
+      );
+      // The demo tools answer as before.
+      expect(await live.call("omp", "text_slug", { text: "Still Here" }, scripted().person, { revision, signal })).toEqual({
+        host: "omp",
+        channel: "result",
+        text: "still-here",
+      });
+    },
+  );
+
+  it("taking out a tool the list does not hold tells nobody, and nothing waits for it", async () => {
+    const list = createLiveList(tools);
+    const started = Date.now();
+    expect(await changeWatched(list, "remove", { revision: "2025-11-25", wire: () => {} })).toEqual({ told: false, listed: DEMO });
+    expect(Date.now() - started).toBeLessThan(3_000);
   });
 });
 

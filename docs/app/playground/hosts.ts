@@ -14,7 +14,7 @@
  * The MCP server also serves the demo resources and prompt (catalog.ts); the
  * MCP card asks for them one request at a time and shows the raw response.
  */
-import { type AnyTool, Type } from "@agntn/tools";
+import { type AnyTool, type ToolList, Type } from "@agntn/tools";
 import { toAiTool } from "@agntn/tools/ai";
 import { createMcpServer } from "@agntn/tools/mcp";
 import { type OmpToolRegistration, registerOmpTools } from "@agntn/tools/omp";
@@ -42,6 +42,7 @@ import {
 import { type Direction, tapTransport, wireLine } from "./wire.ts";
 
 export interface Hosts {
+  /** The tools as the hosts have them now; with a changing list (live-list.ts), read again after each change. */
   readonly tools: readonly AnyTool[];
   call(host: HostKey, tool: string, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer>;
   /** One request to the MCP server's resources or prompts, on a fresh pair: the JSON-RPC response as it crossed the pair. */
@@ -139,7 +140,7 @@ const NOBODY: Person = {
  * message as it crossed the pair.
  */
 export async function connectMcp(
-  tools: readonly AnyTool[],
+  tools: readonly AnyTool[] | ToolList,
   person: Person,
   options: { revision: Revision; signal?: AbortSignal; tap?: (direction: Direction, message: unknown) => void },
 ) {
@@ -182,20 +183,54 @@ export async function connectMcp(
   };
 }
 
-export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
-  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+/** What Pi, OMP and the AI SDK were given for one version of the tool list: each host's tools by name. */
+interface Registered {
+  byName: Map<string, AnyTool>;
+  piExecutes: Map<string, PiRegisteredTool["execute"]>;
+  ompExecutes: Map<string, OmpToolRegistration["execute"]>;
+  aiTools: Map<string, ReturnType<typeof toAiTool>>;
+}
+
+function register(tools: readonly AnyTool[]): Registered {
   const pi = recordPi();
   registerPiTools(pi.api, tools);
-  const piExecutes = new Map(pi.registered.map((entry) => [String(entry.name), entry.execute as PiRegisteredTool["execute"]]));
   const omp = recordOmp((schema) => Type.Unsafe(schema));
   registerOmpTools(omp.api, tools);
-  const ompExecutes = new Map<string, OmpToolRegistration["execute"]>(omp.registered.map((entry) => [entry.name, entry.execute]));
-  const aiTools = new Map(tools.map((tool) => [tool.name, toAiTool(tool)]));
+  return {
+    byName: new Map(tools.map((tool) => [tool.name, tool])),
+    piExecutes: new Map(pi.registered.map((entry) => [String(entry.name), entry.execute as PiRegisteredTool["execute"]])),
+    ompExecutes: new Map(omp.registered.map((entry) => [entry.name, entry.execute])),
+    aiTools: new Map(tools.map((tool) => [tool.name, toAiTool(tool)])),
+  };
+}
+
+/**
+ * The hosts, given a fixed array of tools or a `createToolList` list. With a
+ * list, each host takes the tools as they are when it is next called: Pi, OMP
+ * and the AI SDK register the list's current version again (once per version,
+ * as an agent does when it next builds its tools), and each MCP call's server
+ * reads it on every request.
+ */
+export function createHosts(given: readonly AnyTool[] | ToolList = demoTools): Hosts {
+  const now = (): readonly AnyTool[] => (Array.isArray(given) ? given : (given as ToolList).tools);
+  // Each version of a list is a new frozen array, so the array itself is the key.
+  const versions = new WeakMap<readonly AnyTool[], Registered>();
+  const registered = (): Registered => {
+    const tools = now();
+    let made = versions.get(tools);
+    if (!made) {
+      made = register(tools);
+      versions.set(tools, made);
+    }
+    return made;
+  };
+  registered();
 
   async function mcp(tool: AnyTool, args: unknown, person: Person, options: CallOptions): Promise<HostAnswer> {
     let connection: Awaited<ReturnType<typeof connectMcp>> | undefined;
     try {
-      connection = await connectMcp(tools, person, options);
+      // A call's connection lasts one call: its server is made from the tools as they are now.
+      connection = await connectMcp(now(), person, options);
       const onprogress = (step: { progress: number; total?: number; message?: string }) =>
         person.progress(withTotal({ progress: step.progress, message: step.message ?? "" }, step.total));
       const result = await connection.client.callTool(
@@ -215,8 +250,7 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
     }
   }
 
-  async function aiSdk(tool: AnyTool, args: unknown, options: CallOptions): Promise<HostAnswer> {
-    const ai = aiTools.get(tool.name)!;
+  async function aiSdk(ai: ReturnType<typeof toAiTool>, args: unknown, options: CallOptions): Promise<HostAnswer> {
     // The AI SDK checks the model's input against the tool's schema before execute, as generateText does.
     const checked = await asSchema(ai.inputSchema).validate?.(args);
     if (checked && !checked.success) return { host: "ai", channel: "refused", text: messageOf(checked.error) };
@@ -241,7 +275,7 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
         answer = message;
       }
     };
-    const connection = await connectMcp(tools, NOBODY, { revision, tap });
+    const connection = await connectMcp(now(), NOBODY, { revision, tap });
     try {
       const { client } = connection;
       // A refusal is an error response the tap already kept; the client's throw adds nothing to it.
@@ -260,9 +294,13 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
   }
 
   return {
-    tools,
+    get tools() {
+      return now();
+    },
     catalog,
     call(host, name, args, person, options) {
+      // One version of the list for the whole call, whichever host makes it.
+      const { byName, piExecutes, ompExecutes, aiTools } = registered();
       const tool = byName.get(name);
       if (!tool) return Promise.reject(new Error(`no demo tool named ${JSON.stringify(name)}`));
       const ctx = dialogContext(person, options.signal);
@@ -278,7 +316,7 @@ export function createHosts(tools: readonly AnyTool[] = demoTools): Hosts {
             ompExecutes.get(name)!("tab", args, options.signal, (partial) => report(person, ompProgress(partial)), ctx),
           );
         case "ai":
-          return aiSdk(tool, args, options);
+          return aiSdk(aiTools.get(name)!, args, options);
       }
     },
   };

@@ -8,13 +8,23 @@ export const TOOL_NAMES = ["text_slug", "text_count", "files_rename", "text_stat
 export type ToolName = (typeof TOOL_NAMES)[number];
 export const DEFAULT_TOOL: ToolName = "text_slug";
 
+/**
+ * The tool the reader can add to the hosts' list while they run, and take out
+ * again (live-list.ts). It is offered only while the list holds it, so an
+ * address naming it opens the default tool.
+ */
+export const LIVE_TOOL = "text_reverse";
+/** A tool the picker may offer: a demo tool, or the one added at run time. */
+export type OfferedName = ToolName | typeof LIVE_TOOL;
+
 /** One line under the picker: what trying this tool shows. */
-export const TOOL_NOTES: Record<ToolName, string> = {
+export const TOOL_NOTES: Record<OfferedName, string> = {
   text_slug: "Answers at once. The cases below each fail in their own way.",
   text_count: "Reports progress, one step per chunk of lines.",
   files_rename: "Asks the person two questions: the separator, then whether to apply the plan.",
   text_stats: "Returns details an output schema checks; the hosts show the text, and MCP also shows the tool's view.",
   text_badge: "Returns a line of text and an SVG image; each card shows what its host hands the model.",
+  text_reverse: "Added while the hosts run: it writes the text backwards. Remove it and every host loses it again.",
 };
 
 export function isToolName(name: unknown): name is ToolName {
@@ -24,7 +34,7 @@ export function isToolName(name: unknown): name is ToolName {
 export interface Preset {
   /** Unique across tools: the page marks each preset button with it. */
   id: string;
-  tool: ToolName;
+  tool: OfferedName;
   label: string;
   args: unknown;
 }
@@ -67,14 +77,17 @@ export const PRESETS: readonly Preset[] = [
     label: "too long",
     args: { label: "status", message: "a message far too long to fit on any badge" },
   },
+  { id: "reverse-word", tool: LIVE_TOOL, label: "stressed", args: { text: "stressed" } },
+  { id: "reverse-emoji", tool: LIVE_TOOL, label: "accents and emoji", args: { text: "Crème 👍🏽 ok" } },
+  { id: "reverse-empty", tool: LIVE_TOOL, label: "empty text", args: { text: "" } },
 ];
 
-export function presetsFor(tool: ToolName): Preset[] {
+export function presetsFor(tool: OfferedName): Preset[] {
   return PRESETS.filter((preset) => preset.tool === tool);
 }
 
 /** The arguments a tool starts with when picked: its first preset's. */
-export function startingArgs(tool: ToolName): unknown {
+export function startingArgs(tool: OfferedName): unknown {
   return presetsFor(tool)[0]!.args;
 }
 

@@ -7,7 +7,7 @@
  * named in a note, and the default is used.
  */
 import { quote } from "@agntn/tools";
-import { DEFAULT_TOOL, isToolName, showArgs, type ToolName } from "./presets.ts";
+import { DEFAULT_TOOL, isToolName, type OfferedName, showArgs, type ToolName } from "./presets.ts";
 import { REVISIONS, type Revision } from "./types.ts";
 
 export type ParsedArgs = { ok: true; value: unknown } | { ok: false; problem: string };
@@ -63,7 +63,7 @@ function argsText(raw: string | undefined): string | undefined {
 }
 
 /** The same query string with the state written in: the args compact (or as typed when not JSON), other parameters kept. */
-export function writeState(search: string, state: { tool: ToolName; args: string; revision: Revision }): string {
+export function writeState(search: string, state: { tool: OfferedName; args: string; revision: Revision }): string {
   const params = new URLSearchParams(search);
   const parsed = parseArgs(state.args);
   params.set("tool", state.tool);

@@ -59,6 +59,8 @@ function resultDetail(result: Fields): string {
   }
   if (typeof result.action === "string") return `: ${result.action}`;
   if (Array.isArray(result.content)) return `: ${result.isError === true ? "isError" : "content"}`;
+  // A tools/list answer: how many tools, so a change of the list shows as a change of the count.
+  if (Array.isArray(result.tools)) return `: ${result.tools.length} tool(s)`;
   return "";
 }
 
