@@ -6,12 +6,16 @@
  * own way by design, or answers a case itself before the adapter runs, its row
  * says so and pins what it does instead.
  */
+import { fileURLToPath } from "node:url";
+import { createToolList } from "@agntn/tools";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CASE_IDS, type CaseId, MATRIX_CALLS, MATRIX_PNG, MATRIX_WAV } from "./fixtures/matrix-tools.ts";
+import * as added from "./fixtures/matrix-added-tools.ts";
+import { addedTool, CASE_IDS, type CaseId, MATRIX_CALLS, MATRIX_PNG, MATRIX_WAV, matrixTools } from "./fixtures/matrix-tools.ts";
 import { openAi } from "./helpers/hosts/ai.ts";
 import { openAnthropic } from "./helpers/hosts/anthropic.ts";
 import { openClaudeAgent } from "./helpers/hosts/claude-agent.ts";
 import { openCli } from "./helpers/hosts/cli.ts";
+import { MATRIX, type MatrixFixture } from "./helpers/hosts/fixture.ts";
 import { openGoogle } from "./helpers/hosts/google.ts";
 import { openH3 } from "./helpers/hosts/h3.ts";
 import { openLangChain } from "./helpers/hosts/langchain.ts";
@@ -60,6 +64,10 @@ const TEXT = {
   unknownName: 'Unknown matrix tool: "nope"',
   unknownToString: 'Unknown matrix tool: "toString"',
   unknownProto: 'Unknown matrix tool: "__proto__"',
+  // 10. a tool hidden from the caller: answered exactly as a name no tool has.
+  hiddenName: 'Unknown matrix tool: "matrix_hidden"',
+  // 11. a tool added to the list while the host runs: its own text.
+  added: "added while running",
 } satisfies Record<CaseId, string>;
 
 /** The media call's blocks, as the tool returns them and MCP passes them on. */
@@ -77,18 +85,39 @@ const MEDIA_NOTES = ["[image: image/png, 70 B]", "[audio: audio/wav, 44 B]", "[r
 const DETAILS = { slug: "hello_world", length: 11 };
 
 /** The names the unknown-name cases call, for the hosts that answer them in their own words. */
-const CALLED = { unknownName: "nope", unknownToString: "toString", unknownProto: "__proto__" } as const;
+const CALLED = { unknownName: "nope", unknownToString: "toString", unknownProto: "__proto__", hiddenName: "matrix_hidden" } as const;
 type UnknownCase = keyof typeof CALLED;
 const isUnknown = (id: CaseId): id is UnknownCase => Object.hasOwn(CALLED, id);
 
 // ─── How each host frames those texts ────────────────────────────────────────
 
+/**
+ * The tools a host lists (or names when it refuses a call) once `matrix_added` is in its list: never `matrix_hidden`.
+ * Every row's list has it by the time the row calls (see ROWS), but for the built Nuxt app's.
+ */
+const MATRIX_TOOL_NAMES = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed, matrix_media, matrix_added";
+
 /** MCP: the text in one content block; `isError: true` for every failure; details as `structuredContent` (the tool has an output schema). */
 function mcpAnswer(id: CaseId, text: string = TEXT[id]): Record<string, unknown> {
   if (id === "media") return { content: MEDIA };
+  // The added tool has no output schema and returns no details: its text alone.
+  if (id === "added") return { content: [{ type: "text", text }] };
   return id === "valid"
     ? { content: [{ type: "text", text }], structuredContent: DETAILS }
     : { content: [{ type: "text", text }], isError: true };
+}
+
+/**
+ * The built Nuxt app serves the fixture module's fixed array: the module takes no createToolList list (its `tools`
+ * must be an array, src/nuxt/runtime/app-tools.ts), and the app runs in a process of its own, so nothing can be
+ * added to it from here. Its row pins that `matrix_added` is a name it does not know.
+ */
+function nuxtAnswer(id: CaseId): Record<string, unknown> {
+  return id === "added" ? { content: [{ type: "text", text: 'Unknown matrix tool: "matrix_added"' }], isError: true } : mcpAnswer(id);
+}
+
+function nuxt2026Answer(id: CaseId): Record<string, unknown> {
+  return { _meta: { "io.modelcontextprotocol/serverInfo": { name: "matrix", version: "1.0.0" } }, ...nuxtAnswer(id) };
 }
 
 /** On 2026-07-28 the SDK adds the server's info to every result's `_meta`, and nothing else. */
@@ -102,6 +131,8 @@ const TOOLKIT_UNKNOWN: Record<UnknownCase, string> = {
   // SDK v1 looks the name up on a plain object: a name Object.prototype answers for reads as a "disabled" tool.
   unknownToString: "MCP error -32602: Tool toString disabled",
   unknownProto: "MCP error -32602: Tool __proto__ disabled",
+  // The hidden tool is not in the toolset the entries were built from: SDK v1 never heard of it.
+  hiddenName: "MCP error -32602: Tool matrix_hidden not found",
 };
 
 function toolkitAnswer(id: CaseId): Record<string, unknown> {
@@ -117,6 +148,7 @@ function piRead(id: CaseId): Record<string, unknown> {
     return { isError: false, content: [text, image, ...notes], details: undefined };
   }
   if (id === "valid") return { isError: false, content: [{ type: "text", text: TEXT.valid }], details: DETAILS };
+  if (id === "added") return { isError: false, content: [{ type: "text", text: TEXT.added }], details: undefined };
   // Pi answers a name it has no tool for itself; no adapter runs.
   const text = isUnknown(id) ? `Tool ${CALLED[id]} not found` : TEXT[id];
   return { isError: true, content: [{ type: "text", text }], details: {} };
@@ -130,6 +162,7 @@ function ompRead(id: CaseId): Record<string, unknown> {
     return { text: [TEXT.media, omitted, ...MEDIA_NOTES.slice(1)].join("\n"), isError: false, details: {} };
   }
   if (id === "valid") return { text: TEXT.valid, isError: false, details: DETAILS };
+  if (id === "added") return { text: TEXT.added, isError: false, details: {} };
   if (id === "returnedError") return { text: TEXT.returnedError, isError: true, details: { locked: true } };
   if (isUnknown(id)) {
     // OMP answers a name it has no tool for itself, with its own details; no adapter runs.
@@ -166,12 +199,14 @@ function aiRead(id: CaseId): Record<string, unknown> {
       return { read: { type: "error-text", value: aiRefusal('{"text":"ab","separator":"+","limit":0}', TEXT.invalidKnownKeys) } };
     case "unknownName":
     case "unknownToString":
-    case "unknownProto": {
+    case "unknownProto":
+    case "hiddenName": {
       // The AI SDK answers a name its tool set lacks itself (the set has no prototype, so toString is lacking too).
-      const available = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed, matrix_media";
-      const value = `AI_NoSuchToolError: Model tried to call unavailable tool '${CALLED[id]}'. Available tools: ${available}.`;
+      const value = `AI_NoSuchToolError: Model tried to call unavailable tool '${CALLED[id]}'. Available tools: ${MATRIX_TOOL_NAMES}.`;
       return { read: { type: "error-text", value } };
     }
+    case "added":
+      return { read: { type: "text", value: TEXT.added }, output: { text: TEXT.added } };
     default:
       return { read: { type: "error-text", value: TEXT[id] } };
   }
@@ -204,13 +239,15 @@ function cliRun(id: CaseId): Record<string, unknown> {
     case "unknownProto":
       // No tool is called by name here: a word that names no command gets the CLI's own two lines.
       return failed(`Unknown command "${CALLED[id]}"\nRun matrix --help for the commands`);
+    case "hiddenName":
+      // The hidden tool has no command: the word its command would have is one the CLI does not know.
+      return failed('Unknown command "hidden"\nRun matrix --help for the commands');
+    case "added":
+      return { code: 0, stdout: `${TEXT.added}\n`, stderr: "" };
     default:
       return failed(TEXT[id]);
   }
 }
-
-/** The matrix's tools as a host lists them when it names the tools a model may call instead. */
-const MATRIX_TOOL_NAMES = "matrix_slug, matrix_throw, matrix_fail, matrix_report, matrix_malformed, matrix_media";
 
 /** LangChain: the ToolMessage the agent adds, its status `error` for every failure; a success's details (and a returned isError's) as its artifact. */
 function langchainRead(id: CaseId): Record<string, unknown> {
@@ -229,9 +266,12 @@ function langchainRead(id: CaseId): Record<string, unknown> {
     }
     case "returnedError":
       return { content: TEXT.returnedError, status: "error", artifact: { locked: true } };
+    case "added":
+      return { content: TEXT.added, status: "success" };
     case "unknownName":
     case "unknownToString":
     case "unknownProto":
+    case "hiddenName":
       // LangChain's ToolNode answers a name it has no tool for itself, listing the tools; no adapter runs.
       return { content: `Error: ${CALLED[id]} is not a valid tool, try one of [${MATRIX_TOOL_NAMES}].`, status: "error" };
     default:
@@ -255,6 +295,7 @@ function agentsRead(id: CaseId): Record<string, unknown> {
     case "unknownName":
     case "unknownToString":
     case "unknownProto":
+    case "hiddenName":
       // The SDK ends the run on a name the agent has no tool for, before any adapter runs.
       return { thrown: `ModelBehaviorError: Tool ${CALLED[id]} not found in agent matrix.` };
     default:
@@ -273,11 +314,14 @@ function mastraRead(id: CaseId): Record<string, unknown> {
       const value = [MEDIA[0], file("image/png", MATRIX_PNG), file("audio/wav", MATRIX_WAV), { type: "text", text: MEDIA_NOTES[2] }];
       return { read: { type: "content", value }, output: { text: TEXT.media, content: MEDIA } };
     }
-    case "unknownName": {
+    case "unknownName":
+    case "hiddenName": {
       // Mastra answers a name it has no tool for itself.
-      const value = `Tool "nope" not found. Available tools: ${MATRIX_TOOL_NAMES}. Call tools by their exact name only — never add prefixes, namespaces, or colons.`;
+      const value = `Tool "${CALLED[id]}" not found. Available tools: ${MATRIX_TOOL_NAMES}. Call tools by their exact name only — never add prefixes, namespaces, or colons.`;
       return { read: { type: "error-text", value } };
     }
+    case "added":
+      return { read: { type: "text", value: TEXT.added }, output: { text: TEXT.added } };
     case "unknownToString":
     case "unknownProto":
       // Mastra finds these names on Object.prototype: it answers no result at all and ends the run (its own lookup; no adapter runs).
@@ -300,8 +344,11 @@ function anthropicRead(id: CaseId): Record<string, unknown> {
     case "unknownName":
     case "unknownToString":
     case "unknownProto":
+    case "hiddenName":
       // The runner answers a name it has no tool for itself.
       return { content: `Error: Tool '${CALLED[id]}' not found`, is_error: true };
+    case "added":
+      return { content: TEXT.added };
     default:
       return { content: TEXT[id], is_error: true };
   }
@@ -324,8 +371,12 @@ function claudeRead(id: CaseId): Record<string, unknown> {
     case "unknownName":
     case "unknownToString":
     case "unknownProto":
+    case "hiddenName":
       // Claude Code answers a name no server lists itself, with its own name for the tool; the server is never asked.
       return { content: `<tool_use_error>Error: No such tool available: mcp__matrix__${CALLED[id]}</tool_use_error>`, is_error: true };
+    case "added":
+      // No output schema, so no structuredContent: Claude Code keeps the answer's one text block as a block.
+      return { content: [{ type: "text", text: TEXT.added }] };
     default:
       return { content: TEXT[id], is_error: true };
   }
@@ -338,7 +389,8 @@ function googleRead(id: CaseId): unknown[] {
   ];
   switch (id) {
     case "valid":
-      return answer({ output: TEXT.valid });
+    case "added":
+      return answer({ output: TEXT[id] });
     case "media":
       // The PNG rides along as inline data; a function response has no part for a sound, so it is a note in the output, as the link is.
       return answer(
@@ -348,6 +400,7 @@ function googleRead(id: CaseId): unknown[] {
     case "unknownName":
     case "unknownToString":
     case "unknownProto":
+    case "hiddenName":
       // The callable tool leaves a name it has no tool for to the callable tools beside it; with none, the model's call gets no answer.
       return [];
     default:
@@ -359,51 +412,103 @@ function googleRead(id: CaseId): unknown[] {
 
 interface Driver {
   call(id: CaseId): Promise<unknown>;
+  /** The tool names the host lists, where it answers `tools/list`. */
+  names?(): Promise<string[]>;
   close(): Promise<void>;
 }
 
+/**
+ * How a row meets the tool added at run time. Every row is given a `createToolList` list of the matrix's tools.
+ * - "follows": an MCP face. It is opened on the starting list, and `matrix_added` is added once it is open: the
+ *   server reads the list on every request, so the next call finds the tool.
+ * - "builds": any other host. An adapter takes an array and the framework keeps the tools it was handed, so the
+ *   host reads the list once, when its toolset is built (`toolsFor(list)`), and a tool added later reaches it only
+ *   with the next toolset it builds. The faithful order for these is to add first and build after.
+ * - "fixed": the built Nuxt app, which serves a fixed array from a process of its own (see nuxtAnswer).
+ */
+type ListUse = "follows" | "builds" | "fixed";
+
 interface Row {
   host: string;
-  open: () => Promise<Driver>;
+  open: (fixture: MatrixFixture) => Promise<Driver>;
+  list: ListUse;
   expected: (id: CaseId) => unknown;
+  /** The names `tools/list` answers once the calls are made, on the rows whose driver asks it. */
+  listed?: readonly string[];
 }
+
+/** What `tools/list` answers: the hidden tool never; the added one once it is in the list (never on the built Nuxt app). */
+const LISTED = ["matrix_slug", "matrix_throw", "matrix_fail", "matrix_report", "matrix_malformed", "matrix_media", "matrix_added"];
+const LISTED_FIXED = ["matrix_slug", "matrix_throw", "matrix_fail", "matrix_report", "matrix_malformed", "matrix_media"];
+
+/**
+ * The hosts in a process of their own (the command line, OMP under bun) load a fixture module by path: this one
+ * adds `matrix_added` to its list before the program builds its toolset. Claude Code's tools are served from this
+ * process, from the same list.
+ */
+const ADDED: MatrixFixture = {
+  ...MATRIX,
+  tools: added.tools,
+  path: fileURLToPath(new URL("./fixtures/matrix-added-tools.ts", import.meta.url)),
+};
 
 // OMP (one bun process) and the command line (one Node process per case) take seconds: both start now, side by
 // side, while the in-process rows run. A failure is reported by its row, not as an unhandled rejection.
-const omp = openOmp();
-const cli = openCli();
+const omp = openOmp(ADDED);
+const cli = openCli(ADDED);
 omp.catch(() => {});
 cli.catch(() => {});
 // Claude Code (the Claude Agent SDK's CLI) answers every case in one query, started now beside them.
-const claude = openClaudeAgent();
+const claude = openClaudeAgent(ADDED);
 claude.catch(() => {});
 
 const ROWS: Row[] = [
-  { host: "MCP in memory, 2025-11-25", open: openMcpMemory, expected: mcpAnswer },
-  { host: "MCP over HTTP, 2025-11-25", open: () => openMcpHttp("2025-11-25"), expected: mcpAnswer },
-  { host: "MCP over HTTP, 2026-07-28", open: () => openMcpHttp("2026-07-28"), expected: mcp2026Answer },
-  { host: "h3, 2025-11-25", open: () => openH3("2025-11-25"), expected: mcpAnswer },
-  { host: "h3, 2026-07-28", open: () => openH3("2026-07-28"), expected: mcp2026Answer },
-  { host: "Nuxt route (built app), 2025-11-25", open: () => openNuxt("2025-11-25"), expected: mcpAnswer },
-  { host: "Nuxt route (built app), 2026-07-28", open: () => openNuxt("2026-07-28"), expected: mcp2026Answer },
-  { host: "toolkit on SDK v1 McpServer", open: openToolkit, expected: toolkitAnswer },
-  { host: "Pi session", open: openPi, expected: piRead },
-  { host: "OMP session under bun", open: () => omp, expected: ompRead },
-  { host: "AI SDK generateText", open: openAi, expected: aiRead },
-  { host: "command line", open: () => cli, expected: cliRun },
-  { host: "LangChain createAgent", open: openLangChain, expected: langchainRead },
-  { host: "OpenAI Agents SDK run", open: openOpenAiAgents, expected: agentsRead },
-  { host: "Mastra Agent", open: openMastra, expected: mastraRead },
-  { host: "Anthropic SDK tool runner", open: openAnthropic, expected: anthropicRead },
-  { host: "Claude Agent SDK query, Claude Code", open: () => claude, expected: claudeRead },
-  { host: "Google GenAI automatic function calling", open: openGoogle, expected: googleRead },
+  { host: "MCP in memory, 2025-11-25", open: openMcpMemory, list: "follows", expected: mcpAnswer, listed: LISTED },
+  { host: "MCP over HTTP, 2025-11-25", open: (f) => openMcpHttp("2025-11-25", f), list: "follows", expected: mcpAnswer, listed: LISTED },
+  {
+    host: "MCP over HTTP, 2026-07-28",
+    open: (f) => openMcpHttp("2026-07-28", f),
+    list: "follows",
+    expected: mcp2026Answer,
+    listed: LISTED,
+  },
+  { host: "h3, 2025-11-25", open: (f) => openH3("2025-11-25", f), list: "follows", expected: mcpAnswer, listed: LISTED },
+  { host: "h3, 2026-07-28", open: (f) => openH3("2026-07-28", f), list: "follows", expected: mcp2026Answer, listed: LISTED },
+  {
+    host: "Nuxt route (built app), 2025-11-25",
+    open: () => openNuxt("2025-11-25"),
+    list: "fixed",
+    expected: nuxtAnswer,
+    listed: LISTED_FIXED,
+  },
+  {
+    host: "Nuxt route (built app), 2026-07-28",
+    open: () => openNuxt("2026-07-28"),
+    list: "fixed",
+    expected: nuxt2026Answer,
+    listed: LISTED_FIXED,
+  },
+  { host: "toolkit on SDK v1 McpServer", open: openToolkit, list: "builds", expected: toolkitAnswer, listed: LISTED },
+  { host: "Pi session", open: openPi, list: "builds", expected: piRead },
+  { host: "OMP session under bun", open: () => omp, list: "builds", expected: ompRead },
+  { host: "AI SDK generateText", open: openAi, list: "builds", expected: aiRead },
+  { host: "command line", open: () => cli, list: "builds", expected: cliRun },
+  { host: "LangChain createAgent", open: openLangChain, list: "builds", expected: langchainRead },
+  { host: "OpenAI Agents SDK run", open: openOpenAiAgents, list: "builds", expected: agentsRead },
+  { host: "Mastra Agent", open: openMastra, list: "builds", expected: mastraRead },
+  { host: "Anthropic SDK tool runner", open: openAnthropic, list: "builds", expected: anthropicRead },
+  { host: "Claude Agent SDK query, Claude Code", open: () => claude, list: "builds", expected: claudeRead },
+  { host: "Google GenAI automatic function calling", open: openGoogle, list: "builds", expected: googleRead },
 ];
 
-describe.each(ROWS)("$host", ({ open, expected }) => {
+describe.each(ROWS)("$host", ({ open, list: use, expected, listed }) => {
   let driver: Driver;
   // Long enough for the Nuxt row's build (once per run, shared by both of its rows) on a busy machine.
   beforeAll(async () => {
-    driver = await open();
+    const list = createToolList(matrixTools);
+    if (use === "builds") list.add(addedTool);
+    driver = await open({ ...MATRIX, tools: list });
+    if (use === "follows") list.add(addedTool);
   }, 600_000);
   afterAll(async () => {
     await driver?.close();
@@ -412,4 +517,10 @@ describe.each(ROWS)("$host", ({ open, expected }) => {
   test.each(CASE_IDS)("%s", async (id) => {
     expect(await driver.call(id)).toEqual(expected(id));
   });
+
+  if (listed) {
+    test("tools/list", async () => {
+      expect(await driver.names?.()).toEqual(listed);
+    });
+  }
 });

@@ -11,6 +11,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { toolsFor } from "@agntn/tools";
 import { registerOmpTools } from "@agntn/tools/omp";
 import type { ExtensionAPI } from "@oh-my-pi/pi-coding-agent";
 import * as matrix from "../fixtures/matrix-tools.ts";
@@ -18,7 +19,9 @@ import * as matrix from "../fixtures/matrix-tools.ts";
 const fixture: Pick<typeof matrix, "CASE_IDS" | "MATRIX_CALLS" | "tools"> = process.env.AGNTN_MATRIX_FIXTURE
   ? await import(process.env.AGNTN_MATRIX_FIXTURE)
   : matrix;
-const { CASE_IDS, MATRIX_CALLS, tools: matrixTools } = fixture;
+const { CASE_IDS, MATRIX_CALLS } = fixture;
+// The toolset this session's caller sees: a hidden tool is not registered.
+const matrixTools = await toolsFor(fixture.tools);
 
 /** The extension: OMP imports this file again (a fresh module, `?mtime=` in its URL) and calls its default export. */
 export default function extension(pi: ExtensionAPI): void {

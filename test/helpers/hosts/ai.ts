@@ -4,6 +4,7 @@
  * reading the result in its second (`stopWhen: stepCountIs(2)`), as a provider
  * would send it back.
  */
+import { toolsFor } from "@agntn/tools";
 import { toAiTools } from "@agntn/tools/ai";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
@@ -26,7 +27,7 @@ const usage = {
 };
 
 export async function openAi(fixture: MatrixFixture = MATRIX): Promise<AiDriver> {
-  const tools = toAiTools(fixture.tools);
+  const tools = toAiTools(await toolsFor(fixture.tools));
   return {
     async call(id) {
       const { tool, args } = callOf(fixture, id);

@@ -5,6 +5,7 @@
  * read the result. The host matrix's row reads the `tool_result` the runner
  * sent back in the second request.
  */
+import { toolsFor } from "@agntn/tools";
 import { toAnthropicTools } from "@agntn/tools/anthropic";
 import Anthropic from "@anthropic-ai/sdk";
 import type { BetaRunnableTool } from "@anthropic-ai/sdk/lib/tools/BetaRunnableTool";
@@ -55,7 +56,7 @@ export interface AnthropicDriver {
 /** The matrix row: the `tool_result` the model read, without the call id. */
 export async function openAnthropic(fixture: MatrixFixture = MATRIX): Promise<AnthropicDriver> {
   const rig = await anthropicRig();
-  const tools = toAnthropicTools(fixture.tools);
+  const tools = toAnthropicTools(await toolsFor(fixture.tools));
   return {
     async call(id) {
       const { tool, args } = callOf(fixture, id);

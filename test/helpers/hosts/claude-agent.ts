@@ -10,6 +10,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { toolsFor } from "@agntn/tools";
 import { toClaudeAgentServer } from "@agntn/tools/claude-agent";
 import { type Options, query, type SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import { type FakeBlock, type FakeMessagesApi, fakeMessagesApi, textTurn, toolResults } from "../fake-messages.ts";
@@ -88,7 +89,7 @@ export interface ClaudeDriver {
  * `tool_result` Claude Code recorded (content and `is_error`, without the id).
  */
 export async function openClaudeAgent(fixture: MatrixFixture = MATRIX): Promise<ClaudeDriver> {
-  const server = toClaudeAgentServer(fixture.MATRIX_SERVER, fixture.tools, { alwaysLoad: true });
+  const server = toClaudeAgentServer(fixture.MATRIX_SERVER, await toolsFor(fixture.tools), { alwaysLoad: true });
   const calls = fixture.CASE_IDS.map((id) => ({ name: `mcp__matrix__${callOf(fixture, id).tool}`, input: callOf(fixture, id).args }));
   const run = await runClaude(calls, { mcpServers: { matrix: server }, allowedTools: ["mcp__matrix"] });
   return {

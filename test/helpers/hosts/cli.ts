@@ -8,13 +8,14 @@
  */
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
-import type { AnyTool } from "@agntn/tools";
+import { toolsFor } from "@agntn/tools";
 import { runCli } from "@agntn/tools/cli";
 import { callOf, FIXTURE_ENV, MATRIX, type MatrixFixture } from "./fixture.ts";
 
 if (import.meta.main) {
   const path = process.env[FIXTURE_ENV];
-  const tools: readonly AnyTool[] = path ? (await import(path)).tools : MATRIX.tools;
+  // The commands are the tools this caller sees, read from the module's list (a fixed array or a createToolList list) now.
+  const tools = await toolsFor(path ? (await import(path)).tools : MATRIX.tools);
   await runCli({ name: "matrix", version: "1.0.0", description: "The host matrix's tools on the command line.", tools });
 }
 

@@ -6,7 +6,7 @@
  * another process (the command line, OMP under bun) load the module by path.
  */
 import { fileURLToPath } from "node:url";
-import type { AnyTool, ServerInfo } from "@agntn/tools";
+import type { AnyTool, ServerInfo, ToolList } from "@agntn/tools";
 import * as matrix from "../../fixtures/matrix-tools.ts";
 
 /** One call: the tool name and arguments a caller sends, and the command line's words for the same call. */
@@ -19,7 +19,8 @@ export interface FixtureCall {
 /** What such a module exports, under the matrix's names, and where it is. */
 export interface MatrixFixture {
   MATRIX_SERVER: ServerInfo;
-  tools: readonly AnyTool[];
+  /** A fixed list, or a `createToolList` list: MCP faces follow it, other hosts read it when they build their toolset. */
+  tools: readonly AnyTool[] | ToolList;
   MATRIX_CALLS: Readonly<Record<string, FixtureCall>>;
   CASE_IDS: readonly string[];
   /** The module's file, for a host in another process. */

@@ -7,6 +7,7 @@
  */
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
+import { toolsFor } from "@agntn/tools";
 import { toGoogleTool } from "@agntn/tools/google";
 import { type CallableTool, GoogleGenAI } from "@google/genai";
 import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
@@ -81,7 +82,7 @@ export interface GoogleDriver {
 /** The matrix row: the parts of the turn that answered the model's call (one `functionResponse`, or none). */
 export async function openGoogle(fixture: MatrixFixture = MATRIX): Promise<GoogleDriver> {
   const rig = await googleRig();
-  const tool = toGoogleTool(fixture.tools);
+  const tool = toGoogleTool(await toolsFor(fixture.tools));
   return {
     async call(id) {
       const { tool: name, args } = callOf(fixture, id);

@@ -5,6 +5,7 @@
  * answers with the ToolMessage the agent added: what the model reads (its
  * content and status) and, for a success, the artifact programs get.
  */
+import { toolsFor } from "@agntn/tools";
 import { toLangChainTools } from "@agntn/tools/langchain";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
@@ -17,7 +18,7 @@ export interface LangChainDriver {
 }
 
 export async function openLangChain(fixture: MatrixFixture = MATRIX): Promise<LangChainDriver> {
-  const tools = toLangChainTools(fixture.tools);
+  const tools = toLangChainTools(await toolsFor(fixture.tools));
   return {
     async call(id) {
       const { tool, args } = callOf(fixture, id);

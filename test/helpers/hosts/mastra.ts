@@ -5,6 +5,7 @@
  * host matrix's row reads the tool results the model was sent in its second
  * step (`doGenerateCalls[1].prompt`), or why the run stopped before it read any.
  */
+import { toolsFor } from "@agntn/tools";
 import { toMastraTools } from "@agntn/tools/mastra";
 import { Agent } from "@mastra/core/agent";
 import { simulateReadableStream } from "ai";
@@ -74,7 +75,7 @@ export interface MastraDriver {
 
 /** The matrix row: what the model read of one call, and the tool's output where the call succeeded. */
 export async function openMastra(fixture: MatrixFixture = MATRIX): Promise<MastraDriver> {
-  const tools = toMastraTools(fixture.tools);
+  const tools = toMastraTools(await toolsFor(fixture.tools));
   return {
     async call(id) {
       const { tool, args } = callOf(fixture, id);

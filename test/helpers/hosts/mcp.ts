@@ -14,6 +14,8 @@ export type Revision = "2025-11-25" | "2026-07-28";
 
 export interface McpDriver {
   call(id: string): Promise<unknown>;
+  /** The tool names `tools/list` answers now. */
+  names(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -32,6 +34,11 @@ export function callerOf(client: Client, fixture: MatrixFixture = MATRIX): McpDr
   };
 }
 
+/** The names of the tools a client is listed now. */
+export function namesOf(client: Client): McpDriver["names"] {
+  return async () => (await client.listTools()).tools.map((tool) => tool.name);
+}
+
 /** createMcpServer connected to the SDK v2 client over `InMemoryTransport.createLinkedPair()` (2025-11-25). */
 export async function openMcpMemory(fixture: MatrixFixture = MATRIX): Promise<McpDriver> {
   const server = createMcpServer(fixture.MATRIX_SERVER, fixture.tools);
@@ -41,6 +48,7 @@ export async function openMcpMemory(fixture: MatrixFixture = MATRIX): Promise<Mc
   await client.connect(clientSide);
   return {
     call: callerOf(client, fixture),
+    names: namesOf(client),
     close: async () => {
       await client.close();
       await server.close();
@@ -60,6 +68,7 @@ export async function httpDriver(
   if (client.getNegotiatedProtocolVersion() !== revision) throw new Error(`negotiated ${client.getNegotiatedProtocolVersion()}`);
   return {
     call: callerOf(client, fixture),
+    names: namesOf(client),
     close: async () => {
       await client.close();
       await stop();

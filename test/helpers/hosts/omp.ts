@@ -6,6 +6,7 @@
  * Another fixture's module is named to the script by AGNTN_MATRIX_FIXTURE.
  */
 
+import { toolsFor } from "@agntn/tools";
 import type { OmpRead } from "../../omp/matrix.ts";
 import { runOmpScript } from "../bun-script.ts";
 import { FIXTURE_ENV, MATRIX, type MatrixFixture } from "./fixture.ts";
@@ -32,8 +33,8 @@ export async function openOmp(fixture: MatrixFixture = MATRIX): Promise<OmpDrive
   if (saved === undefined) delete process.env[FIXTURE_ENV];
   else process.env[FIXTURE_ENV] = saved;
   const run = await started;
-  // Every tool registered, no extension error: otherwise each case would only show OMP's "not found".
-  const names = fixture.tools.map((tool) => tool.name);
+  // Every tool the caller sees registered (a hidden one is not), no extension error: otherwise each case would only show OMP's "not found".
+  const names = (await toolsFor(fixture.tools)).map((tool) => tool.name);
   if (run.extensionErrors.length > 0 || run.registered.join() !== names.join()) {
     throw new Error(`OMP did not load the matrix tools: ${JSON.stringify(run)}`);
   }

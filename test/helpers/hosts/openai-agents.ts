@@ -4,6 +4,7 @@
  * "done" in its second, recording every request. The host matrix's row reads
  * the `function_call_result` items the model was sent in its second turn.
  */
+import { toolsFor } from "@agntn/tools";
 import { toOpenAiAgentsTools } from "@agntn/tools/openai-agents";
 import { Agent, type Model, type ModelRequest, type ModelResponse, run, setTracingDisabled, Usage } from "@openai/agents";
 import { callOf, MATRIX, type MatrixFixture } from "./fixture.ts";
@@ -66,7 +67,7 @@ export interface AgentsDriver {
  * `output`), or the error `run` rejected with when the SDK stopped the run.
  */
 export async function openOpenAiAgents(fixture: MatrixFixture = MATRIX): Promise<AgentsDriver> {
-  const tools = toOpenAiAgentsTools(fixture.tools);
+  const tools = toOpenAiAgentsTools(await toolsFor(fixture.tools));
   return {
     async call(id) {
       const { tool, args } = callOf(fixture, id);

@@ -4,6 +4,7 @@
  * test/fixtures/pi-session.ts). A call answers with the tool result the model
  * reads back in its next request.
  */
+import { toolsFor } from "@agntn/tools";
 import { registerPiTools } from "@agntn/tools/pi";
 import type { JsonObject } from "@earendil-works/pi-ai";
 import { startPi } from "../../fixtures/pi-session.ts";
@@ -22,7 +23,8 @@ export interface PiDriver {
 }
 
 export async function openPi(fixture: MatrixFixture = MATRIX): Promise<PiDriver> {
-  const harness = await startPi({ extension: (api) => registerPiTools(api, fixture.tools) });
+  const tools = await toolsFor(fixture.tools);
+  const harness = await startPi({ extension: (api) => registerPiTools(api, tools) });
   if (harness.extensions.errors.length > 0) throw new Error(JSON.stringify(harness.extensions.errors));
   return {
     async call(id) {
