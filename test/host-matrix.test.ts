@@ -108,9 +108,9 @@ function mcpAnswer(id: CaseId, text: string = TEXT[id]): Record<string, unknown>
 }
 
 /**
- * The built Nuxt app serves the fixture module's fixed array: the module takes no createToolList list (its `tools`
- * must be an array, src/nuxt/runtime/app-tools.ts), and the app runs in a process of its own, so nothing can be
- * added to it from here. Its row pins that `matrix_added` is a name it does not know.
+ * The built Nuxt app serves the matrix fixture's fixed array from a process of its own, so nothing can be added to
+ * it from here (a list that changes on the route is tested in nuxt-lists.test.ts). Its row pins that `matrix_added`
+ * is a name it does not know.
  */
 function nuxtAnswer(id: CaseId): Record<string, unknown> {
   return id === "added" ? { content: [{ type: "text", text: 'Unknown matrix tool: "matrix_added"' }], isError: true } : mcpAnswer(id);

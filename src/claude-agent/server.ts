@@ -131,7 +131,8 @@ const released = new FinalizationRegistry<() => void>((stop) => stop());
  * instance), so it keeps following the list between connections and only tells a client that is there.
  */
 function follow(list: ToolList, instance: McpServer, alwaysLoad: boolean): void {
-  const stopChecking = checkChanges(list, (next) => listable(next, alwaysLoad));
+  // Only the tool coming in is checked: the rest of the list was listable before, and still is.
+  const stopChecking = checkChanges(list, (incoming) => listable([incoming], alwaysLoad));
   const server = new WeakRef(instance.server);
   const stopHearing = list.subscribe(() => {
     const now = server.deref();

@@ -8,6 +8,7 @@
  */
 
 export { indexTools } from "../core/define.ts";
+export { checkChanges, isToolList } from "../core/tool-list.ts";
 export { catalogOf } from "../protocol/catalog.ts";
 export { jsonRpcError } from "../protocol/json-rpc-error.ts";
 export { effectOfAnnotations } from "../protocol/scopes.ts";

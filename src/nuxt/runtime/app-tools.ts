@@ -13,8 +13,7 @@
  * effect.
  */
 import { type AnyTool, type Middleware, quote, type ToolList, withMiddleware } from "@agntn/tools";
-import * as internal from "@agntn/tools/internal/nuxt";
-import { type Catalog, catalogOf, indexTools, viewsOf } from "@agntn/tools/internal/nuxt";
+import { type Catalog, catalogOf, checkChanges, indexTools, isToolList, viewsOf } from "@agntn/tools/internal/nuxt";
 import config from "#agntn-tools/config.mjs";
 import { middleware as given } from "#agntn-tools/middleware.mjs";
 import { prompts } from "#agntn-tools/prompts.mjs";
@@ -28,23 +27,6 @@ function checkedMiddleware(): readonly Middleware[] {
   if (!Array.isArray(given))
     throw new Error("@agntn/tools/nuxt: agntnTools.middleware must name a module exporting `middleware` as a list");
   return given;
-}
-
-/**
- * The core's own hooks for a changing list, when the internal entry exports them (the core keeps lists in a private
- * registry, so only its own functions can tell a list or add a check to one).
- */
-const core = internal as unknown as {
-  isToolList?: (value: unknown) => value is ToolList;
-  checkChanges?: (list: ToolList, check: (next: readonly AnyTool[]) => void) => () => void;
-};
-
-/** A list made by `createToolList`: the core says so when it can; otherwise it has the list's shape. */
-function isList(value: unknown): value is ToolList {
-  if (core.isToolList) return core.isToolList(value);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const list = value as Record<string, unknown>;
-  return Array.isArray(list.tools) && ["add", "replace", "remove", "subscribe"].every((method) => typeof list[method] === "function");
 }
 
 /** The app's middleware, in the order it listed them. */
@@ -82,36 +64,34 @@ function toolkitNames(): ReadonlySet<string> {
 }
 
 /**
- * What the route checks of a version of the app's tools, at start-up and on each change: the definitions and their
- * views; on a change, also a name the toolkit's files hold (the route would leave the app's tool out).
+ * What the route checks of the app's tools at start-up: the definitions and their views (a view file the build did not
+ * bundle and the server cannot read stops start-up, not a request).
  */
-function checkVersion(version: readonly AnyTool[], changed: boolean): void {
+function checkVersion(version: readonly AnyTool[]): void {
   indexTools(version);
-  // The views too: a view file the build did not bundle and the server cannot read stops start-up, not a request.
   viewsOf(version);
-  if (changed) {
-    const taken = toolkitNames();
-    const clash = version.find((tool) => taken.has(tool.name));
-    if (clash) {
-      throw new Error(
-        `@agntn/tools/nuxt: the MCP route already serves a tool named ${quote(clash.name)} from server/mcp/tools or a layer; rename the app's tool`,
-      );
-    }
-  }
   withChain(version);
+}
+
+/** A tool added or put in place while the app runs, under a name the toolkit's files hold: the route would leave it out. */
+function refuseToolkitName(incoming: AnyTool): void {
+  if (!toolkitNames().has(incoming.name)) return;
+  throw new Error(
+    `@agntn/tools/nuxt: the MCP route already serves a tool named ${quote(incoming.name)} from server/mcp/tools or a layer; rename the app's tool`,
+  );
 }
 
 function checkedTools(): { list: ToolList | undefined; fixed: readonly AnyTool[] | undefined } {
   if (Array.isArray(tools)) {
-    checkVersion(tools, false);
+    checkVersion(tools);
     return { list: undefined, fixed: withChain(tools) };
   }
-  if (!isList(tools)) {
+  if (!isToolList(tools)) {
     throw new Error(`@agntn/tools/nuxt: ${config.toolsPath} must export \`tools\` as an array of tools or a list made by createToolList`);
   }
-  checkVersion(tools.tools, false);
-  // Refused before it takes effect, when the core lets the route check it; otherwise a clash is left out at the request.
-  core.checkChanges?.(tools, (next) => checkVersion(next, true));
+  checkVersion(tools.tools);
+  // Refused before it takes effect: the list has checked the tool itself, the route checks the name it would serve.
+  checkChanges(tools, (incoming) => refuseToolkitName(incoming));
   return { list: tools, fixed: undefined };
 }
 
