@@ -228,7 +228,7 @@ describe("visibleTo on toClaudeAgentServer", () => {
     expect(await names()).toEqual(["alpha"]);
     expect(errors).toEqual([
       "broken: visibleTo threw: no flags loaded; the tool is hidden",
-      "vague: visibleTo returned yes, not true or false; the tool is hidden",
+      'vague: visibleTo returned "yes", not true or false; the tool is hidden',
     ]);
     // A call asks the predicate too: the answer is the unknown name's, and the throw is one more line.
     expect(await client.callTool({ name: "broken", arguments: {} })).toEqual(unknown("broken"));
