@@ -128,10 +128,10 @@ interface Opening {
 const MOST_SESSIONS = 10_000;
 const byEvent = new WeakMap<object, Resolved>();
 const bySession = new Map<string, Opening>();
-let lastResolved: Resolved = { tools: [], catalog: undefined };
+/** No toolkit part: what a request gets when its session's part is not known, rather than another request's part. */
+const NO_TOOLKIT_PART: Resolved = { tools: [], catalog: undefined };
 
 function remember(event: unknown, resolved: Resolved): void {
-  lastResolved = resolved;
   if (typeof event === "object" && event !== null) byEvent.set(event, resolved);
 }
 
@@ -174,5 +174,6 @@ export function routeToolsNow(): ToolSet {
   const id = headersOf(event)?.get("mcp-session-id");
   const opening = id ? bySession.get(id) : undefined;
   if (opening) return setFor(opening.event, opening.resolved);
-  return setFor(event, (event && byEvent.get(event)) ?? lastResolved);
+  // Never the last request's part: the toolkit resolves it per request (its `enabled(event)` may depend on the caller).
+  return setFor(event, (event && byEvent.get(event)) ?? NO_TOOLKIT_PART);
 }
