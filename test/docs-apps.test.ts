@@ -135,7 +135,7 @@ describe("the Apps page", () => {
     [
       "a misspelt key",
       { outptu: Type.Object({}) },
-      'text_stats: unknown key "outptu"; a tool takes name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, visibleTo, execute',
+      'text_stats: unknown key "outptu"; a tool takes name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, visibleTo, task, execute',
     ],
   ])("defineTool refuses %s with the line the page quotes", (_what, extra, line) => {
     expect(page).toContain(line);

@@ -32,7 +32,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
     "validateInput",
     "withMiddleware",
   ],
-  "@agntn/tools/mcp": ["callTool", "createJwtVerifier", "createMcpHttpHandler", "createMcpServer", "listTools"],
+  "@agntn/tools/mcp": ["callTool", "createJwtVerifier", "createMcpHttpHandler", "createMcpServer", "createTaskStore", "listTools"],
   "@agntn/tools/views": ["bundleViews", "esbuildViewsPlugin", "viteViewsPlugin"],
   "@agntn/tools/h3": ["createMcpRoute", "registerMcpRoute"],
   "@agntn/tools/toolkit": ["toToolkitTools"],

@@ -266,7 +266,7 @@ describe("a reply built to overflow the question state, on 2026-07-28", () => {
 
 describe("options checked when given: a misspelt key never turns a protection off", () => {
   const typo = (where: string, key: string, keys: string) => `${where}: unknown option "${key}"; the options are ${keys}`;
-  const SERVER = "instructions, external, resources, prompts, cacheHints, bus, requestStateKey, requestStateTtlSeconds";
+  const SERVER = "instructions, external, resources, prompts, cacheHints, bus, requestStateKey, requestStateTtlSeconds, tasks";
   const HTTP = `${SERVER}, allowedHosts, allowedOrigins, sessions, sessionIdleMs, maxSessions, maxSessionsPerCaller, onerror, auth`;
 
   it.each([

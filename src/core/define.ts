@@ -29,6 +29,7 @@ const TOOL_KEYS = [
   "cli",
   "ui",
   "visibleTo",
+  "task",
   "execute",
 ] as const;
 
@@ -132,6 +133,9 @@ function checkDefinition(tool: AnyTool): void {
   if (typeof tool.execute !== "function") fail(name, "execute must be a function");
   if (tool.visibleTo !== undefined && typeof tool.visibleTo !== "function") {
     fail(name, "visibleTo must be a function of the caller that returns true to show the tool");
+  }
+  if (tool.task !== undefined && tool.task !== "optional" && tool.task !== "required") {
+    fail(name, `task must be "optional" or "required", got ${quote(describeValue(tool.task))}`);
   }
   for (const flag of ["idempotent", "openWorld"] as const) {
     if (tool[flag] !== undefined && typeof tool[flag] !== "boolean") fail(name, `${flag} must be a boolean`);

@@ -94,6 +94,8 @@ export interface CallFacts {
   sessionId?: string;
   revision?: string;
   meta?: Record<string, unknown>;
+  /** The MCP task this call runs as, when a client asked for it as a task (the request that created it is `requestId`). */
+  taskId?: string;
 }
 
 /**

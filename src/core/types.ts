@@ -255,6 +255,9 @@ export interface ToolUi {
   visibility?: ToolAudience[];
 }
 
+/** Whether a tool may run as an MCP task: see {@link ToolDefinition.task}. */
+export type TaskSupport = "optional" | "required";
+
 /** A tool as written once and served everywhere. */
 export interface ToolDefinition<Input extends object = JsonSchema, Details = unknown> {
   name: string;
@@ -280,6 +283,13 @@ export interface ToolDefinition<Input extends object = JsonSchema, Details = unk
    * an unknown name does. Left out, everyone sees it.
    */
   visibleTo?: (caller: Caller | undefined) => boolean | Promise<boolean>;
+  /**
+   * May this tool run as an MCP task (the `io.modelcontextprotocol/tasks` extension, 2026-07-28)? `"optional"`: a
+   * client that declared the extension gets a task handle and polls for the answer; others get the answer at once.
+   * `"required"`: such a client gets a task, and a 2026 client without the extension gets the spec's
+   * missing-capability error. Left out, the tool always answers at once. Every other host runs it as a plain call.
+   */
+  task?: TaskSupport;
   execute(input: InputOf<Input>, context: ToolContext): ToolResult<Details> | Promise<ToolResult<Details>>;
 }
 

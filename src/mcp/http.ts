@@ -42,10 +42,20 @@ import { checkCatalog } from "./catalog.ts";
 import { externalIndex, refuseExternalName } from "./external.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { busOption, FollowedResources, notifierOf, type ResourceNotifier } from "./resource-updates.ts";
-import { buildServer, effectsOf, hidingFor, type McpServerOptions, SERVER_OPTIONS, type ToolSet, withViews } from "./server.ts";
+import {
+  buildServer,
+  effectsOf,
+  hasTaskTools,
+  hidingFor,
+  type McpServerOptions,
+  SERVER_OPTIONS,
+  type ToolSet,
+  withViews,
+} from "./server.ts";
 import { SessionTools } from "./session-tools.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
+import { type TaskBook, taskBookOf } from "./tasks/store.ts";
 import { viewsOf } from "./views.ts";
 
 export interface McpHttpHandlerOptions extends McpServerOptions {
@@ -241,6 +251,15 @@ export function serveHttp(
   // A list that changes: each change goes on the bus, which 2026 listen streams and open 2025 sessions both hear.
   const stopFollowing = live?.subscribe(() => bus.publish({ kind: "tools_list_changed" }));
   const sessions = new SessionTable<Session>(sessionLimits(options, names.where), onerror);
+  // One task store for every request (each 2026 request gets a server of its own): the one given, or a memory one
+  // made when a set first holds a tool that may run as a task.
+  const givenBook = options.tasks === undefined ? undefined : taskBookOf(options.tasks, names.where);
+  let ownBook: TaskBook | undefined;
+  const bookFor = (set: ToolSet): TaskBook | undefined => {
+    if (givenBook || !hasTaskTools(set.tools)) return givenBook;
+    ownBook ??= taskBookOf(undefined, names.where);
+    return ownBook;
+  };
 
   // Who sees which tool (./visible.ts): the scope checks below give no challenge for a tool hidden from the caller.
   const outOfScope = gate?.outOfScope;
@@ -269,6 +288,8 @@ export function serveHttp(
       ...(modernEra ? { updates: {} } : {}),
       // Declared on 2026 only: a 2025 client without a session has no stream to hear a change on.
       ...(live && modernEra ? { toolsChange: true } : {}),
+      // Tasks are a 2026-07-28 extension (./tasks/serve.ts says why 2025 answers at once).
+      ...(modernEra ? { tasks: bookFor(set) } : {}),
     });
     server.onerror = onerror;
     return server;

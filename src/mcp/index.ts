@@ -15,3 +15,4 @@ export { listTools } from "./list.ts";
 export { createMcpServer, type McpServerOptions } from "./server.ts";
 export type { SessionToolList } from "./session-tools.ts";
 export type { StateSealOptions } from "./state-seal.ts";
+export { createTaskStore, type TaskStore, type TaskStoreOptions } from "./tasks/store.ts";

@@ -14,6 +14,7 @@ import {
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
+import { checkInput } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { failureText } from "../core/errors.ts";
 import type { CallFacts, Middleware } from "../core/middleware.ts";
@@ -44,6 +45,8 @@ import { callExternal, type ExternalTool, externalIndex, refuseExternalName } fr
 import { busOption, FollowedResources, type ServerEventBus } from "./resource-updates.ts";
 import type { SessionTools } from "./session-tools.ts";
 import { checkStateSealOptions, createStateSeal, type StateSealOptions } from "./state-seal.ts";
+import { createTask, serveTaskMethods, TASKS_CAPABILITY, taskMode } from "./tasks/serve.ts";
+import { type TaskBook, type TaskStore, taskBookOf } from "./tasks/store.ts";
 import { APPS_CAPABILITY, rendersApps, type Views, viewsOf } from "./views.ts";
 import { type Hiding, hidingOf, type OutOfScope } from "./visible.ts";
 
@@ -67,6 +70,11 @@ export interface McpServerOptions extends StateSealOptions {
    * The HTTP faces make one of their own when none is given and announce through `notify`.
    */
   bus?: ServerEventBus;
+  /**
+   * Where tools with `task` keep their tasks (`createTaskStore`): a 2026-07-28 client that declares the Tasks
+   * extension gets a handle and polls for the answer. Default: a memory store of this server, made when a tool has `task`.
+   */
+  tasks?: TaskStore;
 }
 
 /** The keys `createMcpServer` takes. */
@@ -79,6 +87,7 @@ export const SERVER_OPTIONS = [
   "bus",
   "requestStateKey",
   "requestStateTtlSeconds",
+  "tasks",
 ] as const;
 
 /** What one server serves: the package's own tools, and tools another framework answers. */
@@ -110,6 +119,20 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
    * `followed`, its client's `resources/subscribe` and `resources/unsubscribe` are answered and updates sent to it.
    */
   updates?: { followed?: FollowedResources };
+  /** Where tasks live (./tasks/store.ts): with it the server declares the Tasks extension and answers `tasks/*`. */
+  tasks?: TaskBook | undefined;
+}
+
+const taskTools = new WeakMap<readonly AnyTool[], boolean>();
+
+/** Whether a tool of the list may run as a task (worked out once per list). */
+export function hasTaskTools(tools: readonly AnyTool[]): boolean {
+  let known = taskTools.get(tools);
+  if (known === undefined) {
+    known = tools.some((tool) => tool.task !== undefined);
+    taskTools.set(tools, known);
+  }
+  return known;
 }
 
 /**
@@ -120,8 +143,10 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
 export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | ToolList, options: McpServerOptions = {}): Server {
   checkOptionKeys("createMcpServer", options, SERVER_OPTIONS);
   checkStateSealOptions(options, "createMcpServer");
-  const { external = [], resources, prompts, cacheHints, bus, ...rest } = options;
+  const { external = [], resources, prompts, cacheHints, bus, tasks, ...rest } = options;
   const catalog = catalogOption(options, "createMcpServer");
+  // A store of its own only where a tool may run as a task (or may come to, on a list that changes).
+  const book = tasks !== undefined || isToolList(tools) || hasTaskTools(toolsNow(tools)) ? taskBookOf(tasks, "createMcpServer") : undefined;
   const followed = bus === undefined ? undefined : new FollowedResources(busOption(bus, "createMcpServer"));
   const list = isToolList(tools) ? tools : undefined;
   let set: ToolSet = { tools: toolsNow(tools), external, catalog };
@@ -136,6 +161,7 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | To
     cacheHints: checkCacheHints(cacheHints, "createMcpServer"),
     ...(followed ? { updates: { followed } } : {}),
     ...(list ? { toolsChange: true } : {}),
+    ...(book ? { tasks: book } : {}),
   });
   // On 2026-07-28 (stdio's `serveStdio`) the entry keeps the client's listen and passes on what it asked for.
   followed?.hearAll(() => server.transport !== undefined && (server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28");
@@ -237,7 +263,9 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
       tools: live || options.toolsChange ? { listChanged: true } : {},
       logging: {},
       ...catalogCapabilities(catalog, set.foreign, live !== undefined, options.updates !== undefined),
-      ...(views.any ? { extensions: APPS_CAPABILITY } : {}),
+      ...(views.any || options.tasks
+        ? { extensions: { ...(views.any ? APPS_CAPABILITY : {}), ...(options.tasks ? TASKS_CAPABILITY : {}) } }
+        : {}),
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
   });
@@ -296,6 +324,8 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
     ...(followed ? { followed } : {}),
     contextOf: (ctx, method) => servedContext(server, ctx, method, report),
   });
+  const book = options.tasks;
+  if (book) serveTaskMethods(server, book);
   server.setRequestHandler("tools/call", async (request, ctx) => {
     const { name } = request.params;
     // The set as it is now: the call keeps these definitions to the end, whatever changes while it runs.
@@ -346,6 +376,18 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
       if (progress) base.progress = progress;
       sampling = supportsSampling(capabilities);
       run = (host) => callEntry(found, args, host);
+      if (book && taskMode(found.tool.task, ctx, name) === "task" && checkInput(found, args).ok) {
+        // The work outlives this request: its own signal (tasks/cancel), progress as the status message, questions as
+        // input requests. What it logs is not sent: the extension carries no notifications of a task's run.
+        const { signal: _request, progress: _notified, log: _sent, ...kept } = base;
+        const call = { ...(kept.call as CallFacts) };
+        return createTask(book, ctx, name, {
+          run: (host, taskId) => run({ ...kept, ...host, call: { ...call, taskId } }),
+          asks: forms,
+          samples: sampling,
+          report,
+        });
+      }
       if (!forms && !sampling) return run(base);
       if (!envelope) return run({ ...base, ...pushedAsks(ctx, forms, sampling) });
     }

@@ -18,7 +18,7 @@ function base(overrides: Record<string, unknown> = {}): AnyTool {
 }
 
 const KEYS =
-  "name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, visibleTo, execute";
+  "name, title, description, effect, idempotent, openWorld, input, output, meta, icons, snippet, guidelines, cli, ui, visibleTo, task, execute";
 
 describe("defineTool refuses a key it does not take, naming the keys it takes", () => {
   it.each([

@@ -1,0 +1,157 @@
+/**
+ * The Tasks extension on an SDK v2 server (`io.modelcontextprotocol/tasks`,
+ * 2026-07-28): a `tools/call` of a task-capable tool from a client that
+ * declared the extension is answered with a task handle once the task is
+ * stored, and `tasks/get`, `tasks/update` and `tasks/cancel` answer from the
+ * store, so any instance sharing it answers them. A task belongs to the caller
+ * who created it: another caller's id gets the answer an unknown id gets.
+ *
+ * 2025-11-25 connections answer at once: that revision's tasks are an
+ * experimental, different wire format (`tasks/result`, `tasks/list`), and a
+ * 2025 session already carries questions on its own connection.
+ */
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import { quote, sanitizeLine } from "../../core/sanitize.ts";
+import { isRecord } from "../../core/schema.ts";
+import type { TaskSupport } from "../../core/types.ts";
+import { errorResult, type McpCallResult } from "../../protocol/call.ts";
+import { principalOf } from "../../protocol/caller.ts";
+import { startTask, type TaskWork } from "./runner.ts";
+import { type TaskBook, type TaskRecord, TaskStoreError } from "./store.ts";
+
+export const TASKS_EXTENSION = "io.modelcontextprotocol/tasks";
+
+/** The capability a server that may answer with tasks declares, beside its other extensions. */
+export const TASKS_CAPABILITY = { [TASKS_EXTENSION]: {} } as const;
+
+const MISSING_CAPABILITY = -32021;
+const INVALID_PARAMS = -32602;
+const INTERNAL_ERROR = -32603;
+
+/** Did this 2026-07-28 request declare the extension? (`undefined` on 2025-11-25, whose requests carry no capabilities.) */
+export function declaresTasks(ctx: ServerContext): boolean | undefined {
+  const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
+  if (!envelope) return undefined;
+  const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
+  const extensions = isRecord(capabilities) ? capabilities.extensions : undefined;
+  return isRecord(extensions) && Object.hasOwn(extensions, TASKS_EXTENSION) && isRecord(extensions[TASKS_EXTENSION]);
+}
+
+/** The spec's error for a request that needs the extension from a client that did not declare it. */
+export function missingTasks(line: string): ProtocolError {
+  return new ProtocolError(MISSING_CAPABILITY, line, { requiredCapabilities: { extensions: { [TASKS_EXTENSION]: {} } } });
+}
+
+/**
+ * How a `tools/call` of a tool with `task` goes, on this request: as a task, at once, or refused with -32021 (a
+ * required task, asked of a 2026 client without the extension).
+ */
+export function taskMode(support: TaskSupport | undefined, ctx: ServerContext, name: string): "task" | "now" {
+  if (support === undefined) return "now";
+  const declared = declaresTasks(ctx);
+  if (declared) return "task";
+  if (declared === false && support === "required") {
+    throw missingTasks(
+      `${sanitizeLine(name)} runs only as a task: declare the ${TASKS_EXTENSION} extension in the request's client capabilities`,
+    );
+  }
+  return "now";
+}
+
+/** Creates the task, starts the work and answers with the handle; or the call's refusal as a tool error. */
+export async function createTask(book: TaskBook, ctx: ServerContext, name: string, work: TaskWork): Promise<McpCallResult> {
+  let created: Awaited<ReturnType<TaskBook["create"]>>;
+  try {
+    created = await book.create(principalOf(ctx.http?.authInfo), name);
+  } catch (error) {
+    throw storeFailure(error, "the tool did not run");
+  }
+  if ("refused" in created) return errorResult(created.refused);
+  startTask(book, created, work).catch(work.report);
+  return { resultType: "task", ...wireTask(created) } as unknown as McpCallResult;
+}
+
+/** `tasks/get`, `tasks/update` and `tasks/cancel` on a server, answered from the store. */
+export function serveTaskMethods(server: Server, book: TaskBook): void {
+  const read = async (params: unknown, ctx: ServerContext, method: string): Promise<TaskRecord> => {
+    const declared = declaresTasks(ctx);
+    if (declared === undefined) throw new ProtocolError(-32601, `Method not found: ${method}`);
+    if (!declared) throw missingTasks(`${method} needs the ${TASKS_EXTENSION} extension in the request's client capabilities`);
+    const id = isRecord(params) ? params.taskId : undefined;
+    if (typeof id !== "string" || id === "") throw new ProtocolError(INVALID_PARAMS, `${method}: params.taskId must be a task id string`);
+    let record: TaskRecord | undefined;
+    try {
+      record = await book.read(id, principalOf(ctx.http?.authInfo));
+    } catch (error) {
+      throw storeFailure(error, "try again");
+    }
+    // Unknown, expired and another caller's: one answer, so an id tells nothing of whose it is.
+    if (!record) throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id)} is known to this caller`);
+    return record;
+  };
+  server.setRequestHandler("tasks/get", ANY_PARAMS, async (params, ctx) => ({
+    resultType: "complete",
+    ...detailedTask(await read(params, ctx, "tasks/get")),
+  }));
+  server.setRequestHandler("tasks/update", ANY_PARAMS, async (params, ctx) => {
+    const record = await read(params, ctx, "tasks/update");
+    // The 2026 codec lifts `inputResponses` out of every request's params (it is the MRTR field) into the context.
+    const responses = (params as { inputResponses?: unknown }).inputResponses ?? ctx.mcpReq.inputResponses;
+    if (!isRecord(responses))
+      throw new ProtocolError(INVALID_PARAMS, "tasks/update: params.inputResponses must be an object of responses by key");
+    try {
+      await book.answer(record, responses);
+    } catch (error) {
+      throw storeFailure(error, "the answers were not kept; send them again");
+    }
+    return { resultType: "complete" };
+  });
+  server.setRequestHandler("tasks/cancel", ANY_PARAMS, async (params, ctx) => {
+    const record = await read(params, ctx, "tasks/cancel");
+    try {
+      if (record.status === "working" || record.status === "input_required") await book.requestCancel(record);
+    } catch (error) {
+      throw storeFailure(error, "the cancel was not kept; send it again");
+    }
+    return { resultType: "complete" };
+  });
+}
+
+/** A task's common fields, as a handle and every answer carry them. */
+export function wireTask(record: TaskRecord): Record<string, unknown> {
+  const task: Record<string, unknown> = {
+    taskId: record.taskId,
+    status: record.status,
+    createdAt: record.createdAt,
+    lastUpdatedAt: record.lastUpdatedAt,
+    ttlMs: record.ttlMs,
+    pollIntervalMs: record.pollIntervalMs,
+  };
+  if (record.statusMessage !== undefined) task.statusMessage = record.statusMessage;
+  return task;
+}
+
+/** The task with what its status carries: input requests, the result or the error. */
+export function detailedTask(record: TaskRecord): Record<string, unknown> {
+  const task = wireTask(record);
+  if (record.status === "input_required") task.inputRequests = record.inputRequests ?? {};
+  if (record.status === "completed") task.result = record.result ?? { content: [] };
+  if (record.status === "failed") task.error = record.error ?? { code: INTERNAL_ERROR, message: "The task failed" };
+  return task;
+}
+
+function storeFailure(error: unknown, then: string): ProtocolError {
+  const message = error instanceof TaskStoreError ? error.message : String(error);
+  return new ProtocolError(INTERNAL_ERROR, `The task store could not be reached (${sanitizeLine(message)}); ${then}`);
+}
+
+/** Any params object: each handler checks the fields it reads, in its own words. */
+const ANY_PARAMS = {
+  params: {
+    "~standard": {
+      version: 1 as const,
+      vendor: "@agntn/tools",
+      validate: (value: unknown) => (isRecord(value) ? { value } : { issues: [{ message: "params must be an object" }] }),
+    },
+  },
+};

@@ -1,0 +1,318 @@
+/**
+ * Where MCP tasks (`io.modelcontextprotocol/tasks`) live: records in any
+ * unstorage storage, in memory by default, Redis, the file system or a
+ * platform KV in production, so that every instance of a server reads the same
+ * task. unstorage has no compare-and-set, so each key has one writer:
+ *
+ * - `<prefix>:task:<id>`, the task as clients see it, is written by the
+ *   instance that runs it (and, once its lease has lapsed, by whoever reads it);
+ * - `<prefix>:cancel:<id>` by `tasks/cancel`;
+ * - `<prefix>:answer:<id>:<key>` by `tasks/update`, one key per input request;
+ * - `<prefix>:live:<caller>:<id>` marks a caller's unfinished task, for the per-caller bound.
+ *
+ * The running instance reads the cancel and answer keys a few times a second
+ * (./runner.ts), so a cancel sent through any instance is seen within a second.
+ */
+import { createStorage, type Storage } from "unstorage";
+import { ToolDefinitionError } from "../../core/errors.ts";
+import { checkOptionKeys } from "../../core/options.ts";
+import { isRecord } from "../../core/schema.ts";
+
+export interface TaskStoreOptions {
+  /** Any unstorage storage (`createStorage({ driver })`). Default: a memory storage of this process. */
+  storage?: Storage;
+  /** The key prefix, so one storage can hold other data too. Default `"agntn:tasks"`. */
+  prefix?: string;
+  /** How long a task and its result are kept after it was created, in ms. Default one hour. */
+  ttlMs?: number;
+  /** How often a client is asked to poll, in ms. Default 1000. */
+  pollIntervalMs?: number;
+  /**
+   * How long a running task's record stays `working` without a sign of life from the instance running it, in ms.
+   * That instance renews it three times per lease; if it dies, the task ends `failed` once the lease lapses. Default 30 s.
+   */
+  leaseMs?: number;
+  /** The most tasks this instance runs at once. Default 1000. */
+  maxTasks?: number;
+  /** The most unfinished tasks one caller may hold, across every instance that shares the storage. Default 100. */
+  maxTasksPerCaller?: number;
+}
+
+export const TASK_STORE_OPTIONS = ["storage", "prefix", "ttlMs", "pollIntervalMs", "leaseMs", "maxTasks", "maxTasksPerCaller"] as const;
+
+export type TaskStatus = "working" | "input_required" | "completed" | "failed" | "cancelled";
+
+/** A request the task waits on, as `inputRequests` carries it. */
+export interface InputRequest {
+  method: "elicitation/create" | "sampling/createMessage";
+  params: Record<string, unknown>;
+}
+
+/** A task as the storage holds it. */
+export interface TaskRecord {
+  taskId: string;
+  /** The caller who created it (`principalOf`), `""` without authorization. */
+  owner: string;
+  tool: string;
+  status: TaskStatus;
+  statusMessage?: string;
+  createdAt: string;
+  lastUpdatedAt: string;
+  ttlMs: number;
+  pollIntervalMs: number;
+  /** Outstanding requests by key; keys are never reused within a task (`inputs` counts them). */
+  inputRequests?: Record<string, InputRequest>;
+  inputs: number;
+  result?: Record<string, unknown>;
+  error?: { code: number; message: string };
+  /** Epoch ms until which the running instance vouches for the task. */
+  leaseUntil: number;
+}
+
+const TERMINAL: ReadonlySet<TaskStatus> = new Set(["completed", "failed", "cancelled"]);
+
+export const isTerminal = (status: TaskStatus): boolean => TERMINAL.has(status);
+
+/** What the store could not do: the store itself failed (unreachable, refused a write). */
+export class TaskStoreError extends Error {}
+
+/** Why a task could not be created. */
+export type CreateRefusal = { refused: string };
+
+const stores = new WeakSet<object>();
+
+/** A task store, made by `createTaskStore` and handed to a server's `tasks` option. */
+export interface TaskStore {
+  readonly ttlMs: number;
+  readonly pollIntervalMs: number;
+  readonly leaseMs: number;
+}
+
+/** The store as servers use it. */
+export class TaskBook implements TaskStore {
+  readonly storage: Storage;
+  readonly prefix: string;
+  readonly ttlMs: number;
+  readonly pollIntervalMs: number;
+  readonly leaseMs: number;
+  readonly maxTasks: number;
+  readonly maxTasksPerCaller: number;
+  /** Tasks this instance runs now. */
+  running = 0;
+
+  constructor(options: TaskStoreOptions, where: string) {
+    checkOptionKeys(where, options, TASK_STORE_OPTIONS);
+    const storage = options.storage;
+    if (storage !== undefined && !isStorage(storage)) {
+      throw new ToolDefinitionError(`${where}: storage must be an unstorage storage (createStorage from "unstorage")`);
+    }
+    this.storage = storage ?? createStorage();
+    const prefix = options.prefix ?? "agntn:tasks";
+    if (typeof prefix !== "string" || !/^[A-Za-z0-9_:.-]{1,64}$/.test(prefix)) {
+      throw new ToolDefinitionError(`${where}: prefix must be 1-64 characters of letters, digits, _, :, . and -`);
+    }
+    this.prefix = prefix.replace(/:+$/, "");
+    this.ttlMs = whole(options.ttlMs, `${where}: ttlMs`, 3_600_000);
+    this.pollIntervalMs = whole(options.pollIntervalMs, `${where}: pollIntervalMs`, 1000);
+    this.leaseMs = whole(options.leaseMs, `${where}: leaseMs`, 30_000);
+    this.maxTasks = whole(options.maxTasks, `${where}: maxTasks`, 1000);
+    this.maxTasksPerCaller = whole(options.maxTasksPerCaller, `${where}: maxTasksPerCaller`, 100);
+    stores.add(this);
+  }
+
+  key(kind: "task" | "cancel", id: string): string {
+    return `${this.prefix}:${kind}:${id}`;
+  }
+
+  answerKey(id: string, input: string): string {
+    return `${this.prefix}:answer:${id}:${input}`;
+  }
+
+  liveKey(owner: string, id?: string): string {
+    return `${this.prefix}:live:${ownerKey(owner)}${id === undefined ? "" : `:${id}`}`;
+  }
+
+  /**
+   * A new task for `owner`, stored before this returns (the spec's "durably created"), or why not: this instance runs
+   * its most, or the caller holds its most. A store that fails throws a {@link TaskStoreError}, and nothing is kept.
+   */
+  async create(owner: string, tool: string): Promise<TaskRecord | CreateRefusal> {
+    if (this.running >= this.maxTasks) {
+      return { refused: `This server is running its most tasks (${this.maxTasks}); try again when one has finished` };
+    }
+    const held = await this.guard(() => this.liveTasks(owner));
+    if (held >= this.maxTasksPerCaller) {
+      return { refused: `You hold the most unfinished tasks allowed (${this.maxTasksPerCaller}); cancel one or wait for one to finish` };
+    }
+    const now = Date.now();
+    const at = new Date(now).toISOString();
+    const record: TaskRecord = {
+      taskId: crypto.randomUUID(),
+      owner,
+      tool,
+      status: "working",
+      createdAt: at,
+      lastUpdatedAt: at,
+      ttlMs: this.ttlMs,
+      pollIntervalMs: this.pollIntervalMs,
+      inputs: 0,
+      leaseUntil: now + this.leaseMs,
+    };
+    await this.guard(async () => {
+      await this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record));
+      try {
+        await this.storage.setItem(this.liveKey(owner, record.taskId), 1 as never, this.expiry(record));
+      } catch (error) {
+        // Nothing half-written: the task goes too.
+        await this.storage.removeItem(this.key("task", record.taskId)).catch(() => {});
+        throw error;
+      }
+    });
+    return record;
+  }
+
+  /** The caller's task by id, `undefined` for an unknown, expired or another caller's id (the same answer for each). */
+  async read(id: string, owner: string): Promise<TaskRecord | undefined> {
+    const record = await this.guard(() => this.storage.getItem(this.key("task", id)));
+    if (!isTaskRecord(record) || record.owner !== owner) return undefined;
+    const now = Date.now();
+    if (now > Date.parse(record.createdAt) + record.ttlMs && isTerminal(record.status)) {
+      await this.forget(record);
+      return undefined;
+    }
+    if (!isTerminal(record.status) && now > record.leaseUntil) return this.lapse(record);
+    return record;
+  }
+
+  /** A task whose instance stopped vouching for it ends `failed`: it never stays `working` forever. */
+  private async lapse(record: TaskRecord): Promise<TaskRecord> {
+    const failed = endWith(record, "failed", {
+      error: { code: -32603, message: "The server running this task stopped before it finished" },
+    });
+    await this.save(failed);
+    await this.storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    return failed;
+  }
+
+  /** Writes the running instance's view of a task. */
+  async save(record: TaskRecord): Promise<void> {
+    await this.guard(() => this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
+  }
+
+  async finish(record: TaskRecord): Promise<void> {
+    await this.save(record);
+    await this.storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
+  }
+
+  async requestCancel(record: TaskRecord): Promise<void> {
+    await this.guard(() => this.storage.setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
+  }
+
+  async cancelRequested(id: string): Promise<boolean> {
+    return (await this.storage.hasItem(this.key("cancel", id))) === true;
+  }
+
+  /** Keeps the responses to the task's outstanding requests; any other key is ignored, as the spec asks. */
+  async answer(record: TaskRecord, responses: Record<string, unknown>): Promise<void> {
+    const outstanding = record.inputRequests ?? {};
+    const writes: Promise<unknown>[] = [];
+    for (const [key, response] of Object.entries(responses)) {
+      if (Object.hasOwn(outstanding, key)) {
+        writes.push(this.storage.setItem(this.answerKey(record.taskId, key), response as never, this.expiry(record)));
+      }
+    }
+    await this.guard(() => Promise.all(writes));
+  }
+
+  /** Takes the answer to one request, if it came (the running instance's side). */
+  async takeAnswer(id: string, key: string): Promise<unknown> {
+    const stored = this.answerKey(id, key);
+    const answer = await this.storage.getItem(stored);
+    if (answer === null || answer === undefined) return undefined;
+    await this.storage.removeItem(stored).catch(() => {});
+    return answer;
+  }
+
+  private async forget(record: TaskRecord): Promise<void> {
+    await Promise.allSettled([
+      this.storage.removeItem(this.key("task", record.taskId)),
+      this.storage.removeItem(this.key("cancel", record.taskId)),
+      this.storage.removeItem(this.liveKey(record.owner, record.taskId)),
+    ]);
+  }
+
+  /** The caller's unfinished tasks, across instances; a marker whose task lapsed or went is cleared on the way. */
+  private async liveTasks(owner: string): Promise<number> {
+    const keys = await this.storage.getKeys(this.liveKey(owner));
+    if (keys.length < this.maxTasksPerCaller) return keys.length;
+    let live = 0;
+    for (const key of keys) {
+      const id = key.slice(key.lastIndexOf(":") + 1);
+      const record = await this.read(id, owner);
+      if (record && !isTerminal(record.status)) live++;
+      else await this.storage.removeItem(key).catch(() => {});
+    }
+    return live;
+  }
+
+  /** The storage's own expiry for drivers that have one (Redis, KV), a little after the task's own. */
+  private expiry(record: TaskRecord): { ttl: number } {
+    const left = Date.parse(record.createdAt) + record.ttlMs - Date.now();
+    return { ttl: Math.max(1, Math.ceil(left / 1000) + 60) };
+  }
+
+  private async guard<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      throw new TaskStoreError(error instanceof Error ? error.message : String(error), { cause: error });
+    }
+  }
+}
+
+/** Ends a task with a status and its payload, at the current time. */
+export function endWith(record: TaskRecord, status: "completed" | "failed" | "cancelled", payload: Partial<TaskRecord> = {}): TaskRecord {
+  const { inputRequests: _drop, ...rest } = record;
+  const ended: TaskRecord = { ...rest, ...payload, status, lastUpdatedAt: new Date().toISOString() };
+  if (status === "failed" && ended.error) ended.statusMessage = ended.error.message;
+  return ended;
+}
+
+/**
+ * A store for MCP tasks on any unstorage storage. Hand it to `createMcpServer`, `createMcpHttpHandler` or h3's
+ * `registerMcpRoute` as `tasks`; without one, a server keeps its tasks in memory. Options are checked now.
+ */
+export function createTaskStore(options: TaskStoreOptions = {}): TaskStore {
+  return new TaskBook(options, "createTaskStore");
+}
+
+/** The store a server uses: the one given, or a memory one of its own. */
+export function taskBookOf(given: unknown, where: string): TaskBook {
+  if (given === undefined) return new TaskBook({}, where);
+  if (given instanceof TaskBook && stores.has(given)) return given;
+  throw new ToolDefinitionError(`${where}: tasks must be a store made by createTaskStore`);
+}
+
+function whole(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new ToolDefinitionError(`${name} must be a whole number above 0`);
+  return value;
+}
+
+function isStorage(value: unknown): value is Storage {
+  return isRecord(value) && ["getItem", "setItem", "removeItem", "getKeys", "hasItem"].every((m) => typeof value[m] === "function");
+}
+
+function isTaskRecord(value: unknown): value is TaskRecord {
+  return isRecord(value) && typeof value.taskId === "string" && typeof value.owner === "string" && typeof value.status === "string";
+}
+
+/** The caller as a storage key: hex of its principal, so no caller's name can add a `:` to the key. */
+function ownerKey(owner: string): string {
+  if (owner === "") return "anonymous";
+  let hex = "";
+  for (const byte of new TextEncoder().encode(owner)) hex += byte.toString(16).padStart(2, "0");
+  return hex;
+}
