@@ -1,0 +1,181 @@
+/**
+ * One task-capable tool on the MCP faces beside `createMcpHttpHandler`
+ * (test/mcp-tasks.test.ts drives that one with the official client): a
+ * `createMcpServer` served the stdio way (`serveStdio`, one server per
+ * connection, here over the SDK's in-memory pair), and h3's
+ * `registerMcpRoute` on a real h3 server. Each speaks raw 2026-07-28
+ * JSON-RPC, declares the Tasks extension, and must answer the same: a handle,
+ * the status message while it works, the question answered through
+ * `tasks/update`, and the tool's own answer; a 2025-11-25 connection gets
+ * that answer at once.
+ */
+import { defineTool, Type } from "@agntn/tools";
+import { registerMcpRoute } from "@agntn/tools/h3";
+import { createMcpServer, createTaskStore } from "@agntn/tools/mcp";
+import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
+import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
+import { serveStdio } from "@modelcontextprotocol/server/stdio";
+import { H3, serve } from "h3";
+import { afterAll, describe, expect, it } from "vitest";
+
+const INFO = { name: "faces", version: "1.0.0" };
+const TASKS = "io.modelcontextprotocol/tasks";
+
+/** Waits until the test lets it go, reporting progress and asking one question on the way. */
+let release: () => void = () => {};
+const exportTool = defineTool({
+  name: "notes_export",
+  title: "Export notes",
+  description: "Exports the notes, after the person picks a format.",
+  effect: "read",
+  task: "optional",
+  input: Type.Object({ count: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+  async execute({ count }, { progress, ask }) {
+    progress?.("Collecting notes", { progress: 1, total: 2 });
+    await new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const answer = await ask?.({
+      message: "Which format?",
+      schema: Type.Object({ format: Type.Enum(["md", "txt"]) }, { additionalProperties: false }),
+    });
+    const format = answer?.action === "accept" ? answer.content.format : "md";
+    return { content: [{ type: "text", text: `Exported ${count} notes as ${format}` }] };
+  },
+});
+
+/** How a face takes one raw 2026-07-28 request and gives its JSON-RPC reply. */
+type Send = (method: string, params: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+const envelope = {
+  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+  "io.modelcontextprotocol/clientInfo": { name: "faces-test", version: "1.0.0" },
+  "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS]: {} }, elicitation: { form: {} } },
+};
+
+const closers: Array<() => Promise<unknown>> = [];
+afterAll(async () => {
+  await Promise.allSettled(closers.map((close) => close()));
+});
+
+/** `createMcpServer` the stdio way: the opening request picks the revision and one server serves the connection. */
+async function stdioFace(): Promise<Send> {
+  const [serverSide, clientSide] = InMemoryTransport.createLinkedPair();
+  const handle = serveStdio(() => createMcpServer(INFO, [exportTool]), { transport: serverSide });
+  const waiting = new Map<number, (reply: Record<string, unknown>) => void>();
+  clientSide.onmessage = (message: JSONRPCMessage) => {
+    const { id } = message as { id?: number };
+    if (typeof id === "number") waiting.get(id)?.(message as never);
+  };
+  await clientSide.start();
+  closers.push(() => handle.close());
+  let next = 0;
+  return (method, params) =>
+    new Promise((resolve) => {
+      const id = ++next;
+      waiting.set(id, resolve);
+      void clientSide.send({ jsonrpc: "2.0", id, method, params: { ...params, _meta: envelope } } as never);
+    });
+}
+
+/** h3's route on a real h3 server on loopback. */
+async function h3Face(): Promise<{ send: Send; url: URL }> {
+  const app = new H3();
+  registerMcpRoute(app, INFO, [exportTool], { tasks: createTaskStore({ pollIntervalMs: 200 }) });
+  const server = serve(app, { port: 0, hostname: "127.0.0.1", silent: true });
+  await server.ready();
+  closers.push(() => server.close(true));
+  const url = new URL("/mcp", server.url);
+  let next = 0;
+  const send: Send = async (method, params) => {
+    const name = typeof params.taskId === "string" ? params.taskId : String(params.name ?? "");
+    const response = await fetch(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": method,
+        ...(name ? { "mcp-name": name } : {}),
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++next, method, params: { ...params, _meta: envelope } }),
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  return { send, url };
+}
+
+/** The task fields that change from run to run, replaced so the rest compares as a literal. */
+function shape(result: unknown): Record<string, unknown> {
+  const { taskId, createdAt, lastUpdatedAt, _meta, ...rest } = result as Record<string, unknown>;
+  expect(typeof taskId).toBe("string");
+  expect(Date.parse(String(createdAt))).not.toBeNaN();
+  expect(Date.parse(String(lastUpdatedAt))).toBeGreaterThanOrEqual(Date.parse(String(createdAt)));
+  return rest;
+}
+
+async function until(send: Send, taskId: string, status: string): Promise<Record<string, unknown>> {
+  for (let tries = 0; tries < 100; tries++) {
+    const reply = await send("tasks/get", { taskId });
+    const result = reply.result as Record<string, unknown>;
+    if (result.status === status) return result;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error(`task ${taskId} never reached ${status}`);
+}
+
+/** The whole life of one task on a face, as every face must answer it. */
+async function lifeOf(send: Send, pollIntervalMs: number): Promise<void> {
+  const discovered = (await send("server/discover", {})).result as { capabilities: { extensions?: object } };
+  expect(discovered.capabilities.extensions).toEqual({ [TASKS]: {} });
+  const created = (await send("tools/call", { name: "notes_export", arguments: { count: 3 } })).result as Record<string, unknown>;
+  const taskId = String(created.taskId);
+  // The SDK adds an empty `content` to every tools/call result; a client reads the handle by `resultType`.
+  expect(shape(created)).toEqual({ resultType: "task", status: "working", ttlMs: 3_600_000, pollIntervalMs, content: [] });
+  expect(shape(await until(send, taskId, "working"))).toEqual({
+    resultType: "complete",
+    status: "working",
+    statusMessage: "Collecting notes (1/2)",
+    ttlMs: 3_600_000,
+    pollIntervalMs,
+  });
+  release();
+  const asking = await until(send, taskId, "input_required");
+  expect(asking.inputRequests).toEqual({
+    "ask-1": {
+      method: "elicitation/create",
+      params: {
+        mode: "form",
+        message: "Which format?",
+        requestedSchema: { type: "object", properties: { format: { type: "string", enum: ["md", "txt"] } }, required: ["format"] },
+      },
+    },
+  });
+  const updated = await send("tasks/update", { taskId, inputResponses: { "ask-1": { action: "accept", content: { format: "txt" } } } });
+  expect(shape({ taskId, createdAt: 0, lastUpdatedAt: 0, ...(updated.result as object) })).toEqual({ resultType: "complete" });
+  const done = await until(send, taskId, "completed");
+  expect(done.result).toEqual({ content: [{ type: "text", text: "Exported 3 notes as txt" }] });
+}
+
+describe("a task on every MCP face", () => {
+  it("createMcpServer served the stdio way, its store in memory for the connection", async () => {
+    await lifeOf(await stdioFace(), 1000);
+  });
+
+  it("h3's registerMcpRoute, with a store of its own", async () => {
+    await lifeOf((await h3Face()).send, 200);
+  });
+
+  it("a 2025-11-25 connection on the h3 route gets the answer at once", async () => {
+    const { url } = await h3Face();
+    const client = new Client({ name: "faces-2025", version: "1.0.0" }, { capabilities: { elicitation: { form: {} } } });
+    client.setRequestHandler("elicitation/create", async () => ({ action: "accept", content: { format: "md" } }));
+    await client.connect(new StreamableHTTPClientTransport(url));
+    closers.push(() => client.close());
+    expect(client.getServerCapabilities()?.extensions).toBeUndefined();
+    const call = client.callTool({ name: "notes_export", arguments: { count: 2 } });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    release();
+    expect(await call).toEqual({ content: [{ type: "text", text: "Exported 2 notes as md" }] });
+  });
+});
