@@ -11,7 +11,7 @@
  */
 import { defineTool, Type } from "@agntn/tools";
 import { registerMcpRoute } from "@agntn/tools/h3";
-import { createMcpServer, createTaskStore } from "@agntn/tools/mcp";
+import { createMcpHttpHandler, createMcpServer, createTaskStore } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/server";
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
@@ -177,5 +177,74 @@ describe("a task on every MCP face", () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     release();
     expect(await call).toEqual({ content: [{ type: "text", text: "Exported 2 notes as md" }] });
+  });
+});
+
+/** A tool that never answers and never looks at its signal: its task must still end. */
+const stuckTool = defineTool({
+  name: "stuck_job",
+  title: "Stuck job",
+  description: "Never answers.",
+  effect: "write",
+  task: "required",
+  input: Type.Object({}, { additionalProperties: false }),
+  execute: () => new Promise<never>(() => {}),
+});
+
+describe("a task whose tool ignores its signal still ends", () => {
+  /** A handler answered in process (no port): Host is the only header its check needs. */
+  function handlerFace(ttlMs: number): Send {
+    const handler = createMcpHttpHandler(INFO, [stuckTool], { tasks: createTaskStore({ ttlMs }) });
+    closers.push(() => handler.close());
+    let next = 0;
+    return async (method, params) => {
+      const response = await handler.fetch(
+        new Request("http://localhost/mcp", {
+          method: "POST",
+          headers: {
+            host: "localhost",
+            "content-type": "application/json",
+            accept: "application/json, text/event-stream",
+            "mcp-protocol-version": "2026-07-28",
+            "mcp-method": method,
+            "mcp-name": String(params.taskId ?? params.name ?? ""),
+          },
+          body: JSON.stringify({ jsonrpc: "2.0", id: ++next, method, params: { ...params, _meta: envelope } }),
+        }),
+      );
+      return (await response.json()) as Record<string, unknown>;
+    };
+  }
+
+  it("tasks/cancel ends it cancelled within a second", async () => {
+    const send = handlerFace(60_000);
+    const created = (await send("tools/call", { name: "stuck_job", arguments: {} })).result as Record<string, unknown>;
+    const taskId = String(created.taskId);
+    const asked = Date.now();
+    expect((await send("tasks/cancel", { taskId })).result).toEqual({
+      resultType: "complete",
+      _meta: { "io.modelcontextprotocol/serverInfo": INFO },
+    });
+    const ended = await until(send, taskId, "cancelled");
+    expect(Date.now() - asked).toBeLessThan(1000);
+    expect(shape(ended)).toEqual({
+      resultType: "complete",
+      status: "cancelled",
+      statusMessage: "Cancelled at the client's request",
+      ttlMs: 60_000,
+      pollIntervalMs: 1000,
+    });
+  });
+
+  it("past its ttl it ends, its owner is told once that it expired, and then it is unknown", async () => {
+    const send = handlerFace(400);
+    const created = (await send("tools/call", { name: "stuck_job", arguments: {} })).result as Record<string, unknown>;
+    const taskId = String(created.taskId);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect((await send("tasks/get", { taskId })).error).toEqual({
+      code: -32602,
+      message: `Task "${taskId}" has expired: tasks are kept 400 ms`,
+    });
+    expect((await send("tasks/get", { taskId })).error).toEqual({ code: -32602, message: `No task "${taskId}" is known to this caller` });
   });
 });

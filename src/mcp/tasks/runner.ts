@@ -14,7 +14,7 @@ import { sanitizeLine } from "../../core/sanitize.ts";
 import { askByRequest } from "../../protocol/ask.ts";
 import type { McpCallResult } from "../../protocol/call.ts";
 import { sampleByRequest } from "../../protocol/sample.ts";
-import { endWith, type InputRequest, isTerminal, type TaskBook, type TaskRecord } from "./store.ts";
+import { endWith, type InputRequest, type TaskBook, type TaskRecord } from "./store.ts";
 
 /** How often the running instance looks for a cancel or an answer: a cancel through any instance is seen within a second. */
 export const CHECK_MS = 250;
@@ -45,12 +45,11 @@ class RunningTask {
   readonly #work: TaskWork;
   readonly #abort = new AbortController();
   readonly #waiting = new Map<string, Waiting>();
-  #cancelled = false;
-  #expired = false;
   #writes: Promise<void> = Promise.resolve();
   #dirty = false;
   #savedAt = Date.now();
   #checking = false;
+  #ended: Promise<void> | undefined;
   readonly #timer: ReturnType<typeof setInterval>;
 
   constructor(book: TaskBook, record: TaskRecord, work: TaskWork) {
@@ -76,38 +75,37 @@ class RunningTask {
       this.#input({ method, params: { ...params } }, abort);
     if (this.#work.asks) host.ask = askByRequest(send("elicitation/create"), signal);
     if (this.#work.samples) host.sample = sampleByRequest(send("sampling/createMessage"), signal);
-    let ended: TaskRecord;
     try {
       const result = await this.#work.run(host, this.#record.taskId);
-      ended = this.#ending() ?? endWith(this.#record, "completed", { result: { ...result } });
+      await this.#end(endWith(this.#record, "completed", { result: { ...result } }));
     } catch (error) {
       // The call path never throws (every failure is a result); only the server itself failing gets here.
-      ended =
-        this.#ending() ??
-        endWith(this.#record, "failed", {
-          error: { code: -32603, message: `The task could not finish: ${sanitizeLine(messageOf(error))}` },
-        });
+      const message = `The task could not finish: ${sanitizeLine(messageOf(error))}`;
+      await this.#end(endWith(this.#record, "failed", { error: { code: -32603, message } }));
     }
+    await this.#ended;
+  }
+
+  /**
+   * Ends the task once: the first end wins. A cancel or the ttl ends it at once, whether or not the tool heeds its
+   * signal (a tool that never returns would otherwise keep renewing a task nobody wants); what it answers later is dropped.
+   */
+  #end(ended: TaskRecord): Promise<void> {
+    if (this.#ended) return this.#ended;
+    clearInterval(this.#timer);
     for (const waiting of this.#waiting.values()) waiting.reject(new Error("the task ended"));
     this.#waiting.clear();
     this.#record = ended;
-    await this.#writes;
-    try {
-      await this.#book.finish(ended);
-    } catch (error) {
-      // The lease lapses and readers see the task failed: it never stays working.
-      this.#work.report(error);
-    }
-  }
-
-  /** The end a cancel or the ttl chose, before the tool's own answer. */
-  #ending(): TaskRecord | undefined {
-    if (this.#cancelled) return endWith(this.#record, "cancelled", { statusMessage: "Cancelled at the client's request" });
-    if (this.#expired) {
-      const message = `The task ran past its time to live of ${this.#record.ttlMs} ms`;
-      return endWith(this.#record, "failed", { error: { code: -32603, message } });
-    }
-    return undefined;
+    this.#ended = (async () => {
+      await this.#writes;
+      try {
+        await this.#book.finish(ended);
+      } catch (error) {
+        // The lease lapses and readers see the task failed: it never stays working.
+        this.#work.report(error);
+      }
+    })();
+    return this.#ended;
   }
 
   #progress(report: ProgressReport): void {
@@ -154,7 +152,7 @@ class RunningTask {
 
   /** Changes the task and writes it (after the write in flight, if any). */
   #update(change: Partial<TaskRecord>): void {
-    if (isTerminal(this.#record.status)) return;
+    if (this.#ended) return;
     const next: TaskRecord = { ...this.#record, ...change, lastUpdatedAt: new Date().toISOString() };
     if (next.inputRequests === undefined) delete next.inputRequests;
     this.#record = next;
@@ -178,23 +176,26 @@ class RunningTask {
 
   /** The look a few times a second: a cancel, answers, the ttl, and the lease. */
   async #check(): Promise<void> {
-    if (this.#checking || isTerminal(this.#record.status)) return;
+    if (this.#checking || this.#ended) return;
     this.#checking = true;
     const id = this.#record.taskId;
     try {
-      if (!this.#cancelled && (await this.#book.cancelRequested(id))) {
-        this.#cancelled = true;
+      if (await this.#book.cancelRequested(id)) {
         this.#abort.abort(new Error("the task was cancelled"));
+        await this.#end(endWith(this.#record, "cancelled", { statusMessage: "Cancelled at the client's request" }));
+        return;
       }
       for (const [key, waiting] of [...this.#waiting]) {
         const answer = await this.#book.takeAnswer(id, key);
         if (answer !== undefined) waiting.resolve(answer);
       }
-      if (!this.#expired && Date.now() > Date.parse(this.#record.createdAt) + this.#record.ttlMs) {
-        this.#expired = true;
+      if (Date.now() > Date.parse(this.#record.createdAt) + this.#record.ttlMs) {
         this.#abort.abort(new Error("the task ran past its time to live"));
+        const message = `The task ran past its time to live of ${this.#record.ttlMs} ms`;
+        await this.#end(endWith(this.#record, "failed", { error: { code: -32603, message } }));
+        return;
       }
-      if (Date.now() - this.#savedAt > this.#book.leaseMs / 3) this.#flush();
+      if (!this.#ended && Date.now() - this.#savedAt > this.#book.leaseMs / 3) this.#flush();
     } catch (error) {
       this.#work.report(error);
     } finally {

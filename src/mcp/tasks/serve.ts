@@ -79,14 +79,15 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     if (!declared) throw missingTasks(`${method} needs the ${TASKS_EXTENSION} extension in the request's client capabilities`);
     const id = isRecord(params) ? params.taskId : undefined;
     if (typeof id !== "string" || id === "") throw new ProtocolError(INVALID_PARAMS, `${method}: params.taskId must be a task id string`);
-    let record: TaskRecord | undefined;
+    let record: Awaited<ReturnType<TaskBook["read"]>>;
     try {
       record = await book.read(id, principalOf(ctx.http?.authInfo));
     } catch (error) {
       throw storeFailure(error, "try again");
     }
-    // Unknown, expired and another caller's: one answer, so an id tells nothing of whose it is.
+    // Unknown and another caller's: one answer, so an id tells nothing of whose it is.
     if (!record) throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id)} is known to this caller`);
+    if ("expired" in record) throw new ProtocolError(INVALID_PARAMS, `Task ${quote(id)} has expired: tasks are kept ${record.expired} ms`);
     return record;
   };
   server.setRequestHandler("tasks/get", ANY_PARAMS, async (params, ctx) => ({

@@ -171,14 +171,17 @@ export class TaskBook implements TaskStore {
     return record;
   }
 
-  /** The caller's task by id, `undefined` for an unknown, expired or another caller's id (the same answer for each). */
-  async read(id: string, owner: string): Promise<TaskRecord | undefined> {
+  /**
+   * The caller's task by id; `undefined` for an unknown or another caller's id (the same answer for both). A task
+   * past its ttl is forgotten, and its owner told so once (`expired`, with the ttl it had).
+   */
+  async read(id: string, owner: string): Promise<TaskRecord | { expired: number } | undefined> {
     const record = await this.guard(() => this.storage.getItem(this.key("task", id)));
     if (!isTaskRecord(record) || record.owner !== owner) return undefined;
     const now = Date.now();
     if (now > Date.parse(record.createdAt) + record.ttlMs && isTerminal(record.status)) {
       await this.forget(record);
-      return undefined;
+      return { expired: record.ttlMs };
     }
     if (!isTerminal(record.status) && now > record.leaseUntil) return this.lapse(record);
     return record;
@@ -250,7 +253,7 @@ export class TaskBook implements TaskStore {
     for (const key of keys) {
       const id = key.slice(key.lastIndexOf(":") + 1);
       const record = await this.read(id, owner);
-      if (record && !isTerminal(record.status)) live++;
+      if (record && "status" in record && !isTerminal(record.status)) live++;
       else await this.storage.removeItem(key).catch(() => {});
     }
     return live;
