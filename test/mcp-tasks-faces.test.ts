@@ -17,9 +17,9 @@ import { InMemoryTransport, type JSONRPCMessage } from "@modelcontextprotocol/se
 import { serveStdio } from "@modelcontextprotocol/server/stdio";
 import { H3, serve } from "h3";
 import { afterAll, describe, expect, it } from "vitest";
+import { envelopeOf, httpSender, type Send, shape, TASKS, until } from "./helpers/tasks-wire.ts";
 
 const INFO = { name: "faces", version: "1.0.0" };
-const TASKS = "io.modelcontextprotocol/tasks";
 
 /** Waits until the test lets it go, reporting progress and asking one question on the way. */
 let release: () => void = () => {};
@@ -44,15 +44,6 @@ const exportTool = defineTool({
   },
 });
 
-/** How a face takes one raw 2026-07-28 request and gives its JSON-RPC reply. */
-type Send = (method: string, params: Record<string, unknown>) => Promise<Record<string, unknown>>;
-
-const envelope = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "faces-test", version: "1.0.0" },
-  "io.modelcontextprotocol/clientCapabilities": { extensions: { [TASKS]: {} }, elicitation: { form: {} } },
-};
-
 const closers: Array<() => Promise<unknown>> = [];
 afterAll(async () => {
   await Promise.allSettled(closers.map((close) => close()));
@@ -74,7 +65,7 @@ async function stdioFace(): Promise<Send> {
     new Promise((resolve) => {
       const id = ++next;
       waiting.set(id, resolve);
-      void clientSide.send({ jsonrpc: "2.0", id, method, params: { ...params, _meta: envelope } } as never);
+      void clientSide.send({ jsonrpc: "2.0", id, method, params: { ...params, _meta: envelopeOf() } } as never);
     });
 }
 
@@ -86,42 +77,8 @@ async function h3Face(): Promise<{ send: Send; url: URL }> {
   await server.ready();
   closers.push(() => server.close(true));
   const url = new URL("/mcp", server.url);
-  let next = 0;
-  const send: Send = async (method, params) => {
-    const name = typeof params.taskId === "string" ? params.taskId : String(params.name ?? "");
-    const response = await fetch(url, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": "2026-07-28",
-        "mcp-method": method,
-        ...(name ? { "mcp-name": name } : {}),
-      },
-      body: JSON.stringify({ jsonrpc: "2.0", id: ++next, method, params: { ...params, _meta: envelope } }),
-    });
-    return (await response.json()) as Record<string, unknown>;
-  };
+  const send = httpSender(url);
   return { send, url };
-}
-
-/** The task fields that change from run to run, replaced so the rest compares as a literal. */
-function shape(result: unknown): Record<string, unknown> {
-  const { taskId, createdAt, lastUpdatedAt, _meta, ...rest } = result as Record<string, unknown>;
-  expect(typeof taskId).toBe("string");
-  expect(Date.parse(String(createdAt))).not.toBeNaN();
-  expect(Date.parse(String(lastUpdatedAt))).toBeGreaterThanOrEqual(Date.parse(String(createdAt)));
-  return rest;
-}
-
-async function until(send: Send, taskId: string, status: string): Promise<Record<string, unknown>> {
-  for (let tries = 0; tries < 100; tries++) {
-    const reply = await send("tasks/get", { taskId });
-    const result = reply.result as Record<string, unknown>;
-    if (result.status === status) return result;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`task ${taskId} never reached ${status}`);
 }
 
 /** The whole life of one task on a face, as every face must answer it. */
@@ -196,24 +153,7 @@ describe("a task whose tool ignores its signal still ends", () => {
   function handlerFace(ttlMs: number): Send {
     const handler = createMcpHttpHandler(INFO, [stuckTool], { tasks: createTaskStore({ ttlMs }) });
     closers.push(() => handler.close());
-    let next = 0;
-    return async (method, params) => {
-      const response = await handler.fetch(
-        new Request("http://localhost/mcp", {
-          method: "POST",
-          headers: {
-            host: "localhost",
-            "content-type": "application/json",
-            accept: "application/json, text/event-stream",
-            "mcp-protocol-version": "2026-07-28",
-            "mcp-method": method,
-            "mcp-name": String(params.taskId ?? params.name ?? ""),
-          },
-          body: JSON.stringify({ jsonrpc: "2.0", id: ++next, method, params: { ...params, _meta: envelope } }),
-        }),
-      );
-      return (await response.json()) as Record<string, unknown>;
-    };
+    return httpSender("http://localhost/mcp", (request) => handler.fetch(request));
   }
 
   it("tasks/cancel ends it cancelled within a second", async () => {
