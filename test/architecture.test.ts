@@ -36,10 +36,12 @@ const RULES: Record<string, Rule> = {
   terminal: { folders: ["core"], packages: [] },
   // MCP Apps' names come from its server entry, a file of constants the build inlines; its types from the package.
   mcp: {
-    folders: ["core", "protocol"],
+    folders: ["core", "protocol", "mcp/tasks"],
     packages: ["@modelcontextprotocol/server", "@modelcontextprotocol/ext-apps/server", "jose"],
     typesFrom: ["@modelcontextprotocol/ext-apps"],
   },
+  // Tasks (the io.modelcontextprotocol/tasks extension) keep their records on unstorage, whichever driver the app mounts.
+  "mcp/tasks": { folders: ["core", "protocol"], packages: ["@modelcontextprotocol/server", "unstorage"] },
   h3: { folders: ["core", "mcp"], packages: [], typesFrom: ["h3"] },
   toolkit: { folders: ["core", "protocol"], packages: ["zod"] },
   pi: { folders: ["core", "terminal"], packages: [], typesFrom: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"] },
