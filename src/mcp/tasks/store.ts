@@ -13,7 +13,7 @@
  * The running instance reads the cancel and answer keys a few times a second
  * (./runner.ts), so a cancel sent through any instance is seen within a second.
  */
-import { createStorage, type Storage } from "unstorage";
+import type { Storage } from "unstorage";
 import { ToolDefinitionError } from "../../core/errors.ts";
 import { checkOptionKeys } from "../../core/options.ts";
 import { isRecord } from "../../core/schema.ts";
@@ -90,7 +90,8 @@ export interface TaskStore {
 
 /** The store as servers use it. */
 export class TaskBook implements TaskStore {
-  readonly storage: Storage;
+  #storage: Storage | undefined;
+  #loading: Promise<Storage> | undefined;
   readonly prefix: string;
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
@@ -106,7 +107,7 @@ export class TaskBook implements TaskStore {
     if (storage !== undefined && !isStorage(storage)) {
       throw new ToolDefinitionError(`${where}: storage must be an unstorage storage (createStorage from "unstorage")`);
     }
-    this.storage = storage ?? createStorage();
+    this.#storage = storage;
     const prefix = options.prefix ?? "agntn:tasks";
     if (typeof prefix !== "string" || !/^[A-Za-z0-9_:.-]{1,64}$/.test(prefix)) {
       throw new ToolDefinitionError(`${where}: prefix must be 1-64 characters of letters, digits, _, :, . and -`);
@@ -118,6 +119,19 @@ export class TaskBook implements TaskStore {
     this.maxTasks = whole(options.maxTasks, `${where}: maxTasks`, 1000);
     this.maxTasksPerCaller = whole(options.maxTasksPerCaller, `${where}: maxTasksPerCaller`, 100);
     stores.add(this);
+  }
+
+  /**
+   * The storage: the one given, or a memory one made at first use. unstorage is loaded only then, so a server with
+   * no task tool (and every other entry) starts without it.
+   */
+  async store(): Promise<Storage> {
+    if (this.#storage) return this.#storage;
+    this.#loading ??= import("unstorage").then(({ createStorage }) => {
+      this.#storage = createStorage();
+      return this.#storage;
+    });
+    return this.#loading;
   }
 
   key(kind: "task" | "cancel", id: string): string {
@@ -158,13 +172,13 @@ export class TaskBook implements TaskStore {
       inputs: 0,
       leaseUntil: now + this.leaseMs,
     };
-    await this.guard(async () => {
-      await this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record));
+    await this.guard(async (storage) => {
+      await storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record));
       try {
-        await this.storage.setItem(this.liveKey(owner, record.taskId), 1 as never, this.expiry(record));
+        await storage.setItem(this.liveKey(owner, record.taskId), 1 as never, this.expiry(record));
       } catch (error) {
         // Nothing half-written: the task goes too.
-        await this.storage.removeItem(this.key("task", record.taskId)).catch(() => {});
+        await storage.removeItem(this.key("task", record.taskId)).catch(() => {});
         throw error;
       }
     });
@@ -176,7 +190,7 @@ export class TaskBook implements TaskStore {
    * past its ttl is forgotten, and its owner told so once (`expired`, with the ttl it had).
    */
   async read(id: string, owner: string): Promise<TaskRecord | { expired: number } | undefined> {
-    const record = await this.guard(() => this.storage.getItem(this.key("task", id)));
+    const record = await this.guard((storage) => storage.getItem(this.key("task", id)));
     if (!isTaskRecord(record) || record.owner !== owner) return undefined;
     const now = Date.now();
     if (now > Date.parse(record.createdAt) + record.ttlMs && isTerminal(record.status)) {
@@ -193,68 +207,71 @@ export class TaskBook implements TaskStore {
       error: { code: -32603, message: "The server running this task stopped before it finished" },
     });
     await this.save(failed);
-    await this.storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    await (await this.store()).removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
     return failed;
   }
 
   /** Writes the running instance's view of a task. */
   async save(record: TaskRecord): Promise<void> {
-    await this.guard(() => this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
+    await this.guard((storage) => storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
   }
 
   async finish(record: TaskRecord): Promise<void> {
     await this.save(record);
-    await this.storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
-    await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
+    const storage = await this.store();
+    await storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    await storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
   }
 
   async requestCancel(record: TaskRecord): Promise<void> {
-    await this.guard(() => this.storage.setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
+    await this.guard((storage) => storage.setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
   }
 
   async cancelRequested(id: string): Promise<boolean> {
-    return (await this.storage.hasItem(this.key("cancel", id))) === true;
+    return (await (await this.store()).hasItem(this.key("cancel", id))) === true;
   }
 
   /** Keeps the responses to the task's outstanding requests; any other key is ignored, as the spec asks. */
   async answer(record: TaskRecord, responses: Record<string, unknown>): Promise<void> {
     const outstanding = record.inputRequests ?? {};
-    const writes: Promise<unknown>[] = [];
-    for (const [key, response] of Object.entries(responses)) {
-      if (Object.hasOwn(outstanding, key)) {
-        writes.push(this.storage.setItem(this.answerKey(record.taskId, key), response as never, this.expiry(record)));
-      }
-    }
-    await this.guard(() => Promise.all(writes));
+    const answered = Object.entries(responses).filter(([key]) => Object.hasOwn(outstanding, key));
+    await this.guard((storage) =>
+      Promise.all(
+        answered.map(([key, response]) => storage.setItem(this.answerKey(record.taskId, key), response as never, this.expiry(record))),
+      ),
+    );
   }
 
   /** Takes the answer to one request, if it came (the running instance's side). */
   async takeAnswer(id: string, key: string): Promise<unknown> {
     const stored = this.answerKey(id, key);
-    const answer = await this.storage.getItem(stored);
+    const storage = await this.store();
+    const answer = await storage.getItem(stored);
     if (answer === null || answer === undefined) return undefined;
-    await this.storage.removeItem(stored).catch(() => {});
+    await storage.removeItem(stored).catch(() => {});
     return answer;
   }
 
   private async forget(record: TaskRecord): Promise<void> {
+    const storage = await this.store();
     await Promise.allSettled([
-      this.storage.removeItem(this.key("task", record.taskId)),
-      this.storage.removeItem(this.key("cancel", record.taskId)),
-      this.storage.removeItem(this.liveKey(record.owner, record.taskId)),
+      storage.removeItem(this.key("task", record.taskId)),
+      storage.removeItem(this.key("cancel", record.taskId)),
+      storage.removeItem(this.liveKey(record.owner, record.taskId)),
     ]);
   }
 
   /** The caller's unfinished tasks, across instances; a marker whose task lapsed or went is cleared on the way. */
   private async liveTasks(owner: string): Promise<number> {
-    const keys = await this.storage.getKeys(this.liveKey(owner));
+    const storage = await this.store();
+    const keys = await storage.getKeys(this.liveKey(owner));
     if (keys.length < this.maxTasksPerCaller) return keys.length;
     let live = 0;
     for (const key of keys) {
       const id = key.slice(key.lastIndexOf(":") + 1);
       const record = await this.read(id, owner);
       if (record && "status" in record && !isTerminal(record.status)) live++;
-      else await this.storage.removeItem(key).catch(() => {});
+      else await storage.removeItem(key).catch(() => {});
     }
     return live;
   }
@@ -265,9 +282,10 @@ export class TaskBook implements TaskStore {
     return { ttl: Math.max(1, Math.ceil(left / 1000) + 60) };
   }
 
-  private async guard<T>(run: () => Promise<T>): Promise<T> {
+  /** Runs a step on the storage; any failure (the storage unreachable, a refused write) is a {@link TaskStoreError}. */
+  private async guard<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
     try {
-      return await run();
+      return await run(await this.store());
     } catch (error) {
       throw new TaskStoreError(error instanceof Error ? error.message : String(error), { cause: error });
     }
