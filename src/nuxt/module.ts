@@ -18,6 +18,9 @@
  * and one request path (Host and Origin, token, bounded body, scope at
  * dispatch) for every tool on it, the toolkit's included. On presets that
  * run many short-lived instances, 2025 requests are answered statelessly too.
+ * Tools with `task` run as MCP tasks kept in Nitro's storage at the mount
+ * `agntn-tasks` (`agntnTools.tasks`): memory unless the app mounts a shared
+ * driver there, which makes them work across instances.
  *
  * It installs the toolkit when the app has not (the toolkit still defines
  * and resolves its own tools, and serves its named handlers and pages), and

@@ -6,10 +6,12 @@
  * nothing mounted there Nitro's root storage holds it, which is this
  * process's memory.
  *
- * Made once per process, at the first request, so a mount a Nitro plugin adds
- * at start-up is in place; only when the app asks for tasks (the option), its
- * tools may run as tasks, or its list may gain such a tool later. Otherwise
- * the route declares no Tasks extension, as `createMcpHttpHandler` does.
+ * Made once per process, when the route's handler is first built; the
+ * storage `useStorage(mount)` gives finds its mount on every use, so a mount a
+ * Nitro plugin adds at start-up counts whichever runs first. Made only when
+ * the app asks for tasks (the option), its tools may run as tasks, or its
+ * list may gain such a tool later; otherwise the route declares no Tasks
+ * extension, as `createMcpHttpHandler` does.
  */
 import { createTaskStore, type TaskStore } from "@agntn/tools/internal/nuxt";
 import { useStorage } from "nitropack/runtime";
