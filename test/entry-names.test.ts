@@ -47,6 +47,7 @@ const PUBLIC_VALUES: Record<string, string[]> = {
     "busOption",
     "catalogOf",
     "checkChanges",
+    "createTaskStore",
     "effectOfAnnotations",
     "indexTools",
     "isToolList",

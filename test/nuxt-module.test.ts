@@ -135,7 +135,7 @@ describe("a misspelt module option", () => {
       loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
     ).rejects.toMatchObject({
       message:
-        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, bus, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller',
+        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, bus, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller, tasks',
     });
   });
 });
@@ -243,6 +243,61 @@ describe("agntnTools.auth.hideOutOfScope", () => {
       expect("hideOutOfScope" in configOf(off)).toBe(false);
     } finally {
       await off.close();
+    }
+  });
+});
+
+describe("agntnTools.tasks", () => {
+  const load = (tasks: unknown) =>
+    loadNuxt({
+      cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)),
+      overrides: { agntnTools: { tasks } } as never,
+      ready: true,
+      dev: false,
+    });
+  const configOf = (nuxt: Awaited<ReturnType<typeof load>>) => {
+    const template = (nuxt.options.nitro.virtual as Record<string, () => string>)["#agntn-tools/config.mjs"];
+    return JSON.parse((template?.() ?? "").replace(/^export default /, "").replace(/;\n$/, ""));
+  };
+
+  it.each([
+    { tasks: { leaseMs: 0 }, line: "agntnTools.tasks: leaseMs must be a whole number above 0" },
+    { tasks: { ttlMs: "3600000" }, line: "agntnTools.tasks: ttlMs must be a whole number above 0" },
+    { tasks: { pollIntervalMs: 2.5 }, line: "agntnTools.tasks: pollIntervalMs must be a whole number above 0" },
+    { tasks: { maxTasks: -1 }, line: "agntnTools.tasks: maxTasks must be a whole number above 0" },
+    { tasks: { maxTasksPerCaller: null }, line: "agntnTools.tasks: maxTasksPerCaller must be a whole number above 0" },
+    {
+      tasks: { lease: 5000 },
+      line: 'agntnTools.tasks: unknown option "lease"; the options are mount, ttlMs, pollIntervalMs, leaseMs, maxTasks, maxTasksPerCaller',
+    },
+    { tasks: { mount: "" }, line: 'agntnTools.tasks: mount must be a storage mount name (1-64 letters, digits, _, -, . and :), got ""' },
+    {
+      tasks: { mount: "redis/tasks" },
+      line: 'agntnTools.tasks: mount must be a storage mount name (1-64 letters, digits, _, -, . and :), got "redis/tasks"',
+    },
+    { tasks: 5000, line: "agntnTools.tasks: options must be an object" },
+  ])("refuses $tasks at load", async ({ tasks, line }) => {
+    await expect(load(tasks)).rejects.toMatchObject({ message: line });
+  });
+
+  it("hands the settings to the route with the mount filled in, and leaves the key out when not set", async () => {
+    const given = await load({ leaseMs: 3000, maxTasks: 20 });
+    try {
+      expect(configOf(given).tasks).toEqual({ mount: "agntn-tasks", leaseMs: 3000, maxTasks: 20 });
+    } finally {
+      await given.close();
+    }
+    const named = await load({ mount: "redis" });
+    try {
+      expect(configOf(named).tasks).toEqual({ mount: "redis" });
+    } finally {
+      await named.close();
+    }
+    const none = await load(undefined);
+    try {
+      expect("tasks" in configOf(none)).toBe(false);
+    } finally {
+      await none.close();
     }
   });
 });

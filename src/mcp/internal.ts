@@ -17,4 +17,5 @@ export type { ExternalCallContext, ExternalTool } from "./external.ts";
 export { type OptionNames, type RouteHandler, serveHttp, type ToolSource } from "./http.ts";
 export { busOption, notifierOf } from "./resource-updates.ts";
 export type { ToolSet } from "./server.ts";
+export { createTaskStore, type TaskStore } from "./tasks/store.ts";
 export { viewsOf } from "./views.ts";

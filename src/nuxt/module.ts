@@ -18,6 +18,9 @@
  * and one request path (Host and Origin, token, bounded body, scope at
  * dispatch) for every tool on it, the toolkit's included. On presets that
  * run many short-lived instances, 2025 requests are answered statelessly too.
+ * Tools with `task` run as MCP tasks kept in Nitro's storage at the mount
+ * `agntn-tasks` (`agntnTools.tasks`): memory unless the app mounts a shared
+ * driver there, which makes them work across instances.
  *
  * It installs the toolkit when the app has not (the toolkit still defines
  * and resolves its own tools, and serves its named handlers and pages), and
@@ -43,6 +46,7 @@ import {
 } from "@nuxt/kit";
 import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
+import { TaskBook } from "../mcp/tasks/store.ts";
 import { type CacheHints, checkCacheHints } from "../protocol/cache-hints.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { SESSION_LIMIT_OPTIONS, sessionLimits } from "../protocol/session-limits.ts";
@@ -121,6 +125,50 @@ export interface ModuleOptions {
   maxSessions?: number;
   /** With authorization: the most 2025-11-25 sessions one caller may hold (default 100). */
   maxSessionsPerCaller?: number;
+  /**
+   * MCP tasks (tools with `task`, 2026-07-28): where they live and their limits, as `createTaskStore` takes them.
+   * Tasks are kept in Nitro's storage at the mount `mount` (default `agntn-tasks`): mount a shared driver there
+   * (Redis, a KV) and a task created on one instance is read, answered and cancelled through any of them. Nothing
+   * mounted there: Nitro keeps it in this process's memory. Checked when the app is built.
+   */
+  tasks?: TaskModuleOptions;
+}
+
+export interface TaskModuleOptions {
+  /** The Nitro storage mount tasks are kept in (`useStorage(mount)`). Default `agntn-tasks`. */
+  mount?: string;
+  /** How long a task and its result are kept after it was created, in ms. Default one hour. */
+  ttlMs?: number;
+  /** How often a client is asked to poll, in ms. Default 1000. */
+  pollIntervalMs?: number;
+  /** How long a running task stays `working` without a sign of life from the instance running it, in ms. Default 30 s. */
+  leaseMs?: number;
+  /** The most tasks one instance runs at once. Default 1000. */
+  maxTasks?: number;
+  /** The most unfinished tasks one caller may hold across every instance. Default 100. */
+  maxTasksPerCaller?: number;
+}
+
+/** The Nitro storage mount tasks are kept in unless `agntnTools.tasks.mount` names another. */
+const TASKS_MOUNT = "agntn-tasks";
+
+const TASK_KEYS = ["mount", "ttlMs", "pollIntervalMs", "leaseMs", "maxTasks", "maxTasksPerCaller"] as const;
+
+/**
+ * `agntnTools.tasks` checked now, in createTaskStore's words (a store is made and dropped: its checks are the ones
+ * the route's store will pass), and the settings the route builds its store from; `undefined` when not given.
+ */
+function taskSettings(given: TaskModuleOptions | undefined): (TaskModuleOptions & { mount: string }) | undefined {
+  if (given === undefined) return undefined;
+  checkOptionKeys("agntnTools.tasks", given, TASK_KEYS);
+  const { mount = TASKS_MOUNT, ...limits } = given;
+  if (typeof mount !== "string" || !/^[A-Za-z0-9_.-][A-Za-z0-9_:.-]{0,63}$/.test(mount)) {
+    throw new Error(
+      `agntnTools.tasks: mount must be a storage mount name (1-64 letters, digits, _, -, . and :), got ${JSON.stringify(mount)}`,
+    );
+  }
+  new TaskBook(limits, "agntnTools.tasks");
+  return { mount, ...limits };
 }
 
 export interface AuthModuleOptions {
@@ -357,6 +405,7 @@ export default defineNuxtModule<ModuleOptions>({
       "bus",
       "cacheHints",
       ...SESSION_LIMIT_OPTIONS,
+      "tasks",
     ]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
     const hideOutOfScope = options.auth?.hideOutOfScope;
@@ -394,6 +443,7 @@ export default defineNuxtModule<ModuleOptions>({
     // The handler's own check, so a hint is refused now in the words createMcpHttpHandler uses.
     checkCacheHints(options.cacheHints, "agntnTools");
     sessionLimits(options, "agntnTools");
+    const tasks = taskSettings(options.tasks);
     const identity = serverIdentity(nuxt, options);
     await exportFrom("tools", options.tools, "tools");
     // The route is known once every module (the toolkit included) has set up its options.
@@ -493,6 +543,8 @@ export default defineNuxtModule<ModuleOptions>({
           ...(hideOutOfScope === true ? { hideOutOfScope: true } : {}),
           // As written (checked above), for the handler, which checks them again where it starts.
           ...Object.fromEntries(SESSION_LIMIT_OPTIONS.filter((key) => options[key] !== undefined).map((key) => [key, options[key]])),
+          // Checked above; without it the route keeps tasks at the default mount with the store's defaults.
+          ...(tasks ? { tasks } : {}),
         })};\n`,
     });
     addServerPlugin(runtimeFile("tools-plugin"));

@@ -13,6 +13,7 @@ import { appList } from "./app-tools.ts";
 import { routeBus } from "./resource-updates.ts";
 import { routeTools, routeToolsNow } from "./route-tools.ts";
 import { HOSTS_OPTION, handlerSettings, ORIGINS_OPTION } from "./settings.ts";
+import { routeTaskStore } from "./task-store.ts";
 import type { NitroEvent } from "./web-request.ts";
 
 /** Where a named handler's request keeps the verified token, for the scope check at its dispatch. */
@@ -45,12 +46,15 @@ let made: { key: string; handler: RouteHandler } | undefined;
 export function handlerFor(event: NitroEvent): RouteHandler {
   const { key, options } = handlerSettings(event);
   if (made?.key === key) return made.handler;
+  // One store for the process: a handler rebuilt for new settings keeps the tasks it had.
+  const tasks = routeTaskStore();
   const handler = serveHttp(
     serverInfo(),
     (request) => routeTools(eventOf.get(request)),
     {
       ...options,
       ...(instructions ? { instructions } : {}),
+      ...(tasks ? { tasks } : {}),
       bus: routeBus,
       onerror: (error) => console.error(`[@agntn/tools] MCP route: ${sanitizeLine(error.message)}`),
     },

@@ -60,6 +60,15 @@ declare module "#agntn-tools/config.mjs" {
     maxSessionsPerCaller?: number;
     /** `agntnTools.auth.hideOutOfScope`, present only when `true`. */
     hideOutOfScope?: true;
+    /** `agntnTools.tasks` as written (checked at build time), its mount filled in; absent when not set. */
+    tasks?: {
+      mount: string;
+      ttlMs?: number;
+      pollIntervalMs?: number;
+      leaseMs?: number;
+      maxTasks?: number;
+      maxTasksPerCaller?: number;
+    };
   };
   export default config;
 }
