@@ -30,5 +30,19 @@ export function routeTaskStore(): TaskStore | undefined {
   if (!wanted) return undefined;
   const { mount = DEFAULT_MOUNT, ...limits } = config.tasks ?? {};
   store = createTaskStore({ storage: useStorage(mount), ...limits });
+  warnIfAlone(mount);
   return store;
+}
+
+/**
+ * On a preset whose next request may reach another instance, tasks kept in this process's memory would be unknown
+ * there: said once, at the first request (every plugin has mounted what it mounts by then).
+ */
+function warnIfAlone(mount: string): void {
+  if (!config.stateless || (import.meta as { dev?: boolean }).dev) return;
+  const driver = useStorage().getMount(mount)?.driver as { name?: string } | undefined;
+  if (driver?.name !== "memory") return;
+  console.warn(
+    `[@agntn/tools] Preset \`${config.preset}\` may answer each request from another instance, but tasks are kept in this process's memory (nothing is mounted at the storage \`${mount}\`): mount a shared driver there (Redis, a platform KV) so every instance knows each task.`,
+  );
 }
