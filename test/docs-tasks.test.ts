@@ -1,0 +1,184 @@
+/**
+ * The Tasks page: its slow export (docs/examples/tasks-export.ts) called as a
+ * task with raw 2026-07-28 requests, the wire exchange the page shows, and the
+ * official Tasks client (docs/examples/tasks-client.ts) driving it to the end;
+ * then the Redis server (docs/examples/tasks-redis.ts) on a real redis-server,
+ * where a second handler on the same Redis answers for a task the first made.
+ */
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { exportMonth } from "../docs/examples/tasks-client.ts";
+import { handler } from "../docs/examples/tasks-export.ts";
+import { createHandler } from "../docs/examples/tasks-redis.ts";
+import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const page = readFileSync(`${root}docs/content/1.guide/13.tasks.md`, "utf8");
+const url = new URL("https://tools.example.com/mcp");
+const TASKS = "io.modelcontextprotocol/tasks";
+
+type Fetcher = { fetch(request: Request): Promise<Response> };
+
+/** The fields of the answers these tests read: a handle, a task, or a plain call's result. */
+interface Answer {
+  resultType: string;
+  taskId: string;
+  status: string;
+  statusMessage?: string;
+  inputRequests: Record<string, { method: string; params: { message: string } }>;
+  result: { content: unknown };
+  content?: unknown;
+  isError?: boolean;
+}
+
+/** A fetch that hands each request to a handler, as the balancer in front of it would, with its Host. */
+const through = (target: Fetcher) =>
+  ((input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    request.headers.set("host", url.host);
+    return target.fetch(request);
+  }) as typeof fetch;
+
+let id = 0;
+
+/** One raw 2026-07-28 request; `tasks` says whether the client declares the extension (and forms). Answers the JSON-RPC reply. */
+async function send(target: Fetcher, method: string, params: Record<string, unknown>, tasks = true) {
+  const meta = {
+    "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+    "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+    // Without the extension this client declares no forms either, so a tool has no one to ask.
+    "io.modelcontextprotocol/clientCapabilities": tasks ? { elicitation: { form: {} }, extensions: { [TASKS]: {} } } : {},
+  };
+  const response = await target.fetch(
+    new Request(url, {
+      method: "POST",
+      headers: {
+        host: url.host,
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": method,
+        "mcp-name": String(params.name ?? params.taskId ?? ""),
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: { ...params, _meta: meta } }),
+    }),
+  );
+  return (await response.json()) as { result?: Answer; error?: { code: number; message: string } };
+}
+
+/** Polls tasks/get until the task's status is `status` (and its status message `message`, when given). */
+async function until(target: Fetcher, taskId: string, status: string, message?: string) {
+  for (let tries = 0; tries < 100; tries++) {
+    const { result } = await send(target, "tasks/get", { taskId });
+    if (result?.status === status && (message === undefined || result.statusMessage === message)) return result;
+    await new Promise((done) => setTimeout(done, 50));
+  }
+  throw new Error(`task ${taskId} never reached ${status} ${message ?? ""}`);
+}
+
+afterAll(() => handler.close());
+
+describe("the export as a task, with raw 2026-07-28 requests", () => {
+  it("answers tools/call with a handle, asks through tasks/get, takes the answer from tasks/update, and ends with the result", async () => {
+    const created = await send(handler, "tools/call", { name: "orders_export", arguments: { month: "2026-11" } });
+    expect(created.result).toMatchObject({ resultType: "task", status: "working", ttlMs: 3_600_000, pollIntervalMs: 1000 });
+    const { taskId } = created.result!;
+    expect(typeof taskId).toBe("string");
+
+    const asking = await until(handler, taskId, "input_required");
+    expect(asking.resultType).toBe("complete");
+    expect(Object.keys(asking.inputRequests)).toEqual(["ask-1"]);
+    expect(asking.inputRequests["ask-1"]?.method).toBe("elicitation/create");
+    expect(asking.inputRequests["ask-1"]?.params.message).toBe("Export every order of 2026-11? This reads 3 batches.");
+
+    const answered = await send(handler, "tasks/update", {
+      taskId,
+      inputResponses: { "ask-1": { action: "accept", content: { go: true } } },
+    });
+    expect(answered.result).toMatchObject({ resultType: "complete" });
+
+    expect((await until(handler, taskId, "working", "batch 1 (1/3)")).statusMessage).toBe("batch 1 (1/3)");
+    const done = await until(handler, taskId, "completed");
+    expect(done.result).toEqual({
+      resultType: "complete",
+      content: [{ type: "text", text: "Exported 756 orders of 2026-11 to orders-2026-11.csv" }],
+    });
+  });
+
+  it("ends cancelled on tasks/cancel: the signal stops the loop", async () => {
+    const { result } = await send(handler, "tools/call", { name: "orders_export", arguments: { month: "2026-10" } });
+    await until(handler, result!.taskId, "input_required");
+    await send(handler, "tasks/update", {
+      taskId: result!.taskId,
+      inputResponses: { "ask-1": { action: "accept", content: { go: true } } },
+    });
+    expect((await send(handler, "tasks/cancel", { taskId: result!.taskId })).result).toMatchObject({ resultType: "complete" });
+    expect((await until(handler, result!.taskId, "cancelled")).status).toBe("cancelled");
+  });
+
+  it("answers at once a client that declared neither the extension nor forms (no one to ask: it goes ahead)", async () => {
+    const { result } = await send(handler, "tools/call", { name: "orders_export", arguments: { month: "2026-09" } }, false);
+    expect(result?.content).toEqual([{ type: "text", text: "Exported 756 orders of 2026-09 to orders-2026-09.csv" }]);
+  });
+
+  it("answers an id it does not know, and a request without the extension, as the page says", async () => {
+    expect((await send(handler, "tasks/get", { taskId: "nope" })).error).toEqual({
+      code: -32602,
+      message: 'No task "nope" is known to this caller',
+    });
+    const refused = await send(handler, "tasks/get", { taskId: "nope" }, false);
+    expect(refused.error?.code).toBe(-32021);
+    expect(refused.error?.message).toBe("tasks/get needs the io.modelcontextprotocol/tasks extension in the request's client capabilities");
+    expect(page).toContain('`No task "<id>" is known to this caller`');
+  });
+
+  it("invalid arguments are answered at once, with no task", async () => {
+    const { result } = await send(handler, "tools/call", { name: "orders_export", arguments: { month: "November" } });
+    expect(result?.resultType).toBe("complete");
+    expect(result?.isError).toBe(true);
+  });
+});
+
+describe("the official Tasks client (ext-tasks)", () => {
+  it("runs the export as a task, answers its question and settles with the result", async () => {
+    const statuses: string[] = [];
+    const result = await exportMonth(url, "2026-11", (line) => statuses.push(line), through(handler));
+    expect(result.content).toEqual([{ type: "text", text: "Exported 756 orders of 2026-11 to orders-2026-11.csv" }]);
+    expect(statuses[0]).toBe("working");
+    expect(statuses).toContain("input_required");
+    expect(statuses.at(-1)).toBe("completed: batch 3 (3/3)");
+  });
+});
+
+describe("tasks in Redis", () => {
+  let redis: StartedRedis;
+  beforeAll(async () => {
+    redis = await startRedis();
+  }, 30_000);
+  afterAll(() => redis?.stop());
+
+  it("keeps the task under the prefix, and another instance on the same Redis answers for it", async () => {
+    const first = createHandler(redis.url);
+    const second = createHandler(redis.url);
+    const keys = new Redis(redis.url);
+    try {
+      const { result } = await send(first, "tools/call", { name: "orders_export", arguments: { month: "2026-08" } });
+      expect(result).toMatchObject({ resultType: "task", ttlMs: 86_400_000, pollIntervalMs: 2000 });
+      expect(await keys.keys(`shop:task:${result!.taskId}`)).toEqual([`shop:task:${result!.taskId}`]);
+      // The question is read and answered through the second instance; the first, which runs the task, hears it.
+      await until(second, result!.taskId, "input_required");
+      await send(second, "tasks/update", {
+        taskId: result!.taskId,
+        inputResponses: { "ask-1": { action: "accept", content: { go: true } } },
+      });
+      const done = await until(second, result!.taskId, "completed");
+      expect(done.result.content).toEqual([{ type: "text", text: "Exported 756 orders of 2026-08 to orders-2026-08.csv" }]);
+    } finally {
+      keys.disconnect();
+      await first.close();
+      await second.close();
+    }
+  }, 30_000);
+});
