@@ -3,7 +3,8 @@
  * task with raw 2026-07-28 requests, the wire exchange the page shows, and the
  * official Tasks client (docs/examples/tasks-client.ts) driving it to the end;
  * then the Redis server (docs/examples/tasks-redis.ts) on a real redis-server,
- * where a second handler on the same Redis answers for a task the first made.
+ * where a second handler on the same Redis answers for a task the first made,
+ * and a handler made after both closed still serves its result.
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -159,7 +160,7 @@ describe("tasks in Redis", () => {
   }, 30_000);
   afterAll(() => redis?.stop());
 
-  it("keeps the task under the prefix, and another instance on the same Redis answers for it", async () => {
+  it("keeps the task under the prefix, another instance on the same Redis answers for it, and a restart keeps the result", async () => {
     const first = createHandler(redis.url);
     const second = createHandler(redis.url);
     const keys = new Redis(redis.url);
@@ -175,6 +176,16 @@ describe("tasks in Redis", () => {
       });
       const done = await until(second, result!.taskId, "completed");
       expect(done.result.content).toEqual([{ type: "text", text: "Exported 756 orders of 2026-08 to orders-2026-08.csv" }]);
+      // A restart: both instances go, a new one on the same Redis still serves the finished result.
+      await first.close();
+      await second.close();
+      const restarted = createHandler(redis.url);
+      try {
+        const kept = await until(restarted, result!.taskId, "completed");
+        expect(kept.result.content).toEqual(done.result.content);
+      } finally {
+        await restarted.close();
+      }
     } finally {
       keys.disconnect();
       await first.close();
