@@ -8,10 +8,13 @@
  */
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
 import { Redis } from "ioredis";
+import { createStorage } from "unstorage";
+import fsDriver from "unstorage/drivers/fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { exportMonth } from "../docs/examples/tasks-client.ts";
-import { handler } from "../docs/examples/tasks-export.ts";
+import { exportOrders, handler } from "../docs/examples/tasks-export.ts";
 import { createHandler } from "../docs/examples/tasks-redis.ts";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
 
@@ -139,6 +142,25 @@ describe("the export as a task, with raw 2026-07-28 requests", () => {
     const { result } = await send(handler, "tools/call", { name: "orders_export", arguments: { month: "November" } });
     expect(result?.resultType).toBe("complete");
     expect(result?.isError).toBe(true);
+  });
+});
+
+describe("a store that cannot be written", () => {
+  it("answers a clear error, and the tool does not run", async () => {
+    // A real fault: the file system refuses a folder under /dev/null.
+    const storage = createStorage({ driver: fsDriver({ base: "/dev/null/tasks" }) });
+    const broken = createMcpHttpHandler({ name: "shop", version: "1.0.0" }, [exportOrders], {
+      allowedHosts: ["tools.example.com"],
+      tasks: createTaskStore({ storage }),
+    });
+    try {
+      const { error } = await send(broken, "tools/call", { name: "orders_export", arguments: { month: "2026-07" } });
+      expect(error?.code).toBe(-32603);
+      // Between the brackets is what the driver threw, whatever it says; the rest is the server's.
+      expect(error?.message).toMatch(/^The task store could not be reached \(.+\); the tool did not run$/);
+    } finally {
+      await broken.close();
+    }
   });
 });
 
