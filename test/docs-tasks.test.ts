@@ -4,8 +4,11 @@
  * official Tasks client (docs/examples/tasks-client.ts) driving it to the end;
  * then the Redis server (docs/examples/tasks-redis.ts) on a real redis-server,
  * where a second handler on the same Redis answers for a task the first made,
- * and a handler made after both closed still serves its result.
+ * a handler made after both closed still serves its result, and a task whose
+ * instance (a real process) is killed ends failed once its lease lapses. A
+ * store the file system refuses answers the page's -32603 line.
  */
+import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
@@ -33,6 +36,7 @@ interface Answer {
   statusMessage?: string;
   inputRequests: Record<string, { method: string; params: { message: string } }>;
   result: { content: unknown };
+  error?: { code: number; message: string };
   content?: unknown;
   isError?: boolean;
 }
@@ -212,6 +216,44 @@ describe("tasks in Redis", () => {
       keys.disconnect();
       await first.close();
       await second.close();
+    }
+  }, 30_000);
+
+  it("a task whose instance dies ends failed once its lease lapses", async () => {
+    // The instance is a real process, killed without a chance to write anything: it creates the task, says its id, and waits.
+    const script = `
+      import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
+      import { createStorage } from "unstorage";
+      import redisDriver from "unstorage/drivers/redis";
+      import { exportOrders } from "./docs/examples/tasks-export.ts";
+      const tasks = createTaskStore({ storage: createStorage({ driver: redisDriver({ url: process.argv[1] }) }), prefix: "shop", leaseMs: 1000 });
+      const handler = createMcpHttpHandler({ name: "shop", version: "1.0.0" }, [exportOrders], { allowedHosts: ["tools.example.com"], tasks });
+      const meta = { "io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
+        "io.modelcontextprotocol/clientCapabilities": { elicitation: { form: {} }, extensions: { "io.modelcontextprotocol/tasks": {} } } };
+      const response = await handler.fetch(new Request("https://tools.example.com/mcp", { method: "POST", headers: { host: "tools.example.com",
+        "content-type": "application/json", accept: "application/json, text/event-stream", "mcp-protocol-version": "2026-07-28",
+        "mcp-method": "tools/call", "mcp-name": "orders_export" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "orders_export", arguments: { month: "2026-06" }, _meta: meta } }) }));
+      console.log((await response.json()).result.taskId);
+    `;
+    const child = spawn(`${root}node_modules/.bin/node`, ["--conditions=agntn-source", "--input-type=module", "-e", script, redis.url], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const taskId = await new Promise<string>((resolve, reject) => {
+      child.stdout.on("data", (chunk: Buffer) => resolve(chunk.toString().trim()));
+      child.on("exit", (code) => reject(new Error(`the instance exited ${code} before it made a task`)));
+    });
+    const survivor = createHandler(redis.url);
+    try {
+      // Alive, the instance holds the task at its question.
+      expect((await until(survivor, taskId, "input_required")).status).toBe("input_required");
+      child.kill("SIGKILL");
+      const failed = await until(survivor, taskId, "failed");
+      expect(failed.error).toEqual({ code: -32603, message: "The server running this task stopped before it finished" });
+    } finally {
+      child.kill("SIGKILL");
+      await survivor.close();
     }
   }, 30_000);
 });
