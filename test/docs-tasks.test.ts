@@ -168,6 +168,28 @@ describe("a store that cannot be written", () => {
   });
 });
 
+describe("the limits", () => {
+  it("a caller over its bound of unfinished tasks is answered with a tool error, and no task", async () => {
+    const bounded = createMcpHttpHandler({ name: "shop", version: "1.0.0" }, [exportOrders], {
+      allowedHosts: ["tools.example.com"],
+      tasks: createTaskStore({ maxTasksPerCaller: 1 }),
+    });
+    try {
+      const first = await send(bounded, "tools/call", { name: "orders_export", arguments: { month: "2026-05" } });
+      expect(first.result?.resultType).toBe("task");
+      const second = await send(bounded, "tools/call", { name: "orders_export", arguments: { month: "2026-04" } });
+      expect(second.result?.isError).toBe(true);
+      expect(second.result?.content).toEqual([
+        { type: "text", text: "You hold the most unfinished tasks allowed (1); cancel one or wait for one to finish" },
+      ]);
+      expect(page).toContain("`You hold the most unfinished tasks allowed (100); cancel one or wait for one to finish`");
+      await send(bounded, "tasks/cancel", { taskId: first.result!.taskId });
+    } finally {
+      await bounded.close();
+    }
+  });
+});
+
 describe("the official Tasks client (ext-tasks)", () => {
   it("runs the export as a task, answers its question and settles with the result", async () => {
     const statuses: string[] = [];
