@@ -52,7 +52,7 @@ const through = (target: Fetcher) =>
 let id = 0;
 
 /** One raw 2026-07-28 request; `tasks` says whether the client declares the extension (and forms). Answers the JSON-RPC reply. */
-async function send(target: Fetcher, method: string, params: Record<string, unknown>, tasks = true) {
+async function send(target: Fetcher, method: string, params: Record<string, unknown>, tasks = true, token?: string) {
   const meta = {
     "io.modelcontextprotocol/protocolVersion": "2026-07-28",
     "io.modelcontextprotocol/clientInfo": { name: "raw", version: "1.0.0" },
@@ -69,6 +69,7 @@ async function send(target: Fetcher, method: string, params: Record<string, unkn
         "mcp-protocol-version": "2026-07-28",
         "mcp-method": method,
         "mcp-name": String(params.name ?? params.taskId ?? ""),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
       },
       body: JSON.stringify({ jsonrpc: "2.0", id: ++id, method, params: { ...params, _meta: meta } }),
     }),
@@ -186,6 +187,43 @@ describe("the limits", () => {
       await send(bounded, "tasks/cancel", { taskId: first.result!.taskId });
     } finally {
       await bounded.close();
+    }
+  });
+});
+
+describe("who may see a task", () => {
+  it("another caller's id is answered as an unknown one; the creator reads it", async () => {
+    // Each token names its subject: a stand-in for an authorization server, the token checks are not what is tested here.
+    const resource = new URL("https://tools.example.com/mcp");
+    const guarded = createMcpHttpHandler({ name: "shop", version: "1.0.0" }, [exportOrders], {
+      allowedHosts: ["tools.example.com"],
+      auth: {
+        resource,
+        authorizationServers: ["https://auth.example.com/"],
+        verifier: {
+          verifyAccessToken: async (token: string) => ({
+            token,
+            clientId: "reports",
+            scopes: ["tools:read"],
+            expiresAt: 4_102_444_800,
+            resource,
+            extra: { claims: { sub: token, iss: "https://auth.example.com/" } },
+          }),
+        },
+      },
+    });
+    try {
+      const created = await send(guarded, "tools/call", { name: "orders_export", arguments: { month: "2026-03" } }, true, "ada");
+      const taskId = created.result!.taskId;
+      expect((await send(guarded, "tasks/get", { taskId }, true, "ada")).result?.taskId).toBe(taskId);
+      expect((await send(guarded, "tasks/get", { taskId }, true, "bob")).error).toEqual({
+        code: -32602,
+        message: `No task "${taskId}" is known to this caller`,
+      });
+      expect((await send(guarded, "tasks/cancel", { taskId }, true, "bob")).error?.code).toBe(-32602);
+      await send(guarded, "tasks/cancel", { taskId }, true, "ada");
+    } finally {
+      await guarded.close();
     }
   });
 });
