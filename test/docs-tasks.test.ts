@@ -11,6 +11,7 @@
 import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { defineTool } from "@agntn/tools";
 import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
 import { Redis } from "ioredis";
 import { createStorage } from "unstorage";
@@ -150,6 +151,15 @@ describe("the export as a task, with raw 2026-07-28 requests", () => {
   });
 });
 
+describe("the task key", () => {
+  it("anything but the two words is refused when the tool is defined, in the page's words", () => {
+    const { name, title, description, effect, input, execute } = exportOrders;
+    const line = 'orders_export: task must be "optional" or "required", got "sometimes"';
+    expect(() => defineTool({ name, title, description, effect, input, execute, task: "sometimes" as never })).toThrow(line);
+    expect(page).toContain(`\`${line}\``);
+  });
+});
+
 describe("a store that cannot be written", () => {
   it("answers a clear error, and the tool does not run", async () => {
     // A real fault: the file system refuses a folder under /dev/null.
@@ -282,7 +292,8 @@ describe("tasks in Redis", () => {
   it("a task whose instance dies ends failed once its lease lapses", async () => {
     // The instance is a real process, killed without a chance to write anything: it creates the task, says its id, and waits.
     const script = `
-      import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
+      import { defineTool } from "@agntn/tools";
+import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
       import { createStorage } from "unstorage";
       import redisDriver from "unstorage/drivers/redis";
       import { exportOrders } from "./docs/examples/tasks-export.ts";
