@@ -45,6 +45,7 @@ const EXTRA_PAGES = [
   "/guide/apps",
   "/guide/resources",
   "/guide/tool-lists",
+  "/guide/tasks",
   "/hosts/clients",
 ];
 

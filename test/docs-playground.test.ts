@@ -6,7 +6,7 @@
  * the wire lines, and the badge text_badge draws.
  */
 import { type ImageContent, invokeTool, type ToolResult, validateInput } from "@agntn/tools";
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { afterAll, afterEach, describe, expect, it, vi } from "vitest";
 import { type ArgField, argFields, readField, writeField } from "../docs/app/playground/arg-form.ts";
 import { type Card, cardPerson, cardStatus, newCard, runCard } from "../docs/app/playground/cards.ts";
 import { debounce } from "../docs/app/playground/debounce.ts";
@@ -16,6 +16,7 @@ import { createPacer } from "../docs/app/playground/pace.ts";
 import { HOSTILE_KEY, PRESETS, presetsFor, showArgs, TOOL_NAMES, visibleJson } from "../docs/app/playground/presets.ts";
 import { initialValues, questionFields, questionProblems, replyContent } from "../docs/app/playground/question-form.ts";
 import { imageNote, imageSrc, shownBlocks, shownModelOutput, shownResponse } from "../docs/app/playground/shown.ts";
+import { createTaskDemo, runAsTask, type TaskRunOptions } from "../docs/app/playground/task-run.ts";
 import {
   CATALOG_METHODS,
   catalogLabel,
@@ -746,6 +747,31 @@ describe("wire lines", () => {
     ],
     ["in", "nonsense", "← (not a JSON-RPC message)"],
     ["in", { jsonrpc: "2.0", id: 1, result: { tools: [{ name: "a" }, { name: "b" }] } }, "← result for 1: 2 tool(s)"],
+    [
+      "in",
+      { jsonrpc: "2.0", id: 1, result: { resultType: "task", taskId: "4e5f88d2-aaaa", status: "working" } },
+      "← result for 1: task 4e5f88d2, working",
+    ],
+    ["out", { jsonrpc: "2.0", id: 2, method: "tasks/get", params: { taskId: "4e5f88d2-aaaa" } }, "→ tasks/get (request 2): 4e5f88d2"],
+    [
+      "in",
+      {
+        jsonrpc: "2.0",
+        id: 2,
+        result: { resultType: "complete", taskId: "4e5f88d2-aaaa", status: "working", statusMessage: "batch 1 (1/4)" },
+      },
+      '← result for 2: working "batch 1 (1/4)"',
+    ],
+    [
+      "out",
+      { jsonrpc: "2.0", id: 3, method: "tasks/update", params: { taskId: "4e5f88d2-aaaa", inputResponses: { "ask-1": {} } } },
+      "→ tasks/update (request 3): 4e5f88d2, with 1 input response(s)",
+    ],
+    [
+      "in",
+      { jsonrpc: "2.0", id: 4, result: { taskId: "4e5f88d2-aaaa", status: "failed", error: { code: -32603, message: "gone\u001b[2J" } } },
+      "← result for 4: failed, gone",
+    ],
   ] as const)("%s %j", (direction, message, line) => {
     expect(wireLine(direction, message)).toBe(line);
   });
@@ -1128,4 +1154,63 @@ describe("text_badge on the four hosts", () => {
     expect(svg).toContain(">&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;</text>");
     expect(svg).toContain(">Tom &amp; &apos;Jerry&apos;</text>");
   });
+});
+
+describe("a slow tool run as a task on 2026-07-28 (task-run.ts)", () => {
+  /** A run's options: every wire line and status kept, each question answered with `go`, and the Cancel control. */
+  function watched(go: boolean) {
+    const wire: string[] = [];
+    const statuses: string[] = [];
+    const questions: string[] = [];
+    const stop = new AbortController();
+    const options: TaskRunOptions = {
+      wire: (line) => wire.push(line),
+      status: (line) => statuses.push(line),
+      answer: async (question) => {
+        questions.push(question);
+        return go;
+      },
+      signal: stop.signal,
+    };
+    return { wire, statuses, questions, stop, options };
+  }
+  const demo = createTaskDemo(100);
+  afterAll(() => demo.close());
+
+  it("answers tools/call with a handle, polls, takes the answer through tasks/update and ends with the result", async () => {
+    const run = watched(true);
+    const end = await runAsTask(demo, "2026-11", run.options);
+    expect(end).toEqual({ status: "completed", text: "Exported 1010 orders of 2026-11 to orders-2026-11.csv" });
+    expect(run.questions).toEqual(["Export every order of 2026-11? This reads 4 batches."]);
+    expect(run.wire[0]).toBe("→ tools/call (request 1): orders_export");
+    expect(run.wire[1]).toMatch(/^← result for 1: task [0-9a-f]{8}, working$/);
+    const id = /task ([0-9a-f]{8})/.exec(run.wire[1]!)![1];
+    expect(run.wire).toContain(`→ tasks/update (request 3): ${id}, with 1 input response(s)`);
+    expect(run.wire.filter((line) => line.includes("input_required"))[0]).toMatch(
+      /^← result for 2: input_required, asks "Export every order of 2026-11\? This reads 4 batches\."$/,
+    );
+    expect(run.wire.some((line) => line.endsWith(': working "batch 2 (2/4)"'))).toBe(true);
+    expect(run.wire.at(-1)).toMatch(/: completed "batch 4 \(4\/4\)", content$/);
+    expect(run.statuses.at(-1)).toBe("completed: batch 4 (4/4)");
+  }, 20_000);
+
+  it("a no to the question ends the task completed with the tool's own answer", async () => {
+    const end = await runAsTask(demo, "2026-10", watched(false).options);
+    expect(end).toEqual({ status: "completed", text: "Nothing exported." });
+  }, 20_000);
+
+  it("Cancel sends tasks/cancel, the tool's signal stops it, and the task ends cancelled", async () => {
+    const run = watched(true);
+    const running = runAsTask(demo, "2026-09", {
+      ...run.options,
+      status: (line) => {
+        run.statuses.push(line);
+        if (line.startsWith("working: batch 1")) run.stop.abort();
+      },
+    });
+    expect(await running).toEqual({ status: "cancelled", text: "" });
+    expect(run.wire.filter((line) => line.startsWith("→ tasks/cancel"))).toHaveLength(1);
+    expect(run.statuses.at(-1)).toBe("cancelled: Cancelled at the client's request");
+    expect(run.statuses.some((line) => line.includes("batch 4"))).toBe(false);
+  }, 20_000);
 });

@@ -98,6 +98,7 @@ describe("the docs tools over MCP", () => {
       "/guide/middleware",
       "/guide/migrating",
       "/guide/resources",
+      "/guide/tasks",
       "/guide/telemetry",
       "/guide/tool-lists",
       "/guide/validation",

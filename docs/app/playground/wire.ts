@@ -46,6 +46,13 @@ function requestDetail(method: string, params: Fields): string {
       return `: ${String(params.progress)}${params.total === undefined ? "" : ` of ${String(params.total)}`}`;
     case "elicitation/create":
       return `: ${firstLine(params.message)}`;
+    case "tasks/update": {
+      const count = isFields(params.inputResponses) ? Object.keys(params.inputResponses).length : 0;
+      return `: ${shortId(params.taskId)}, with ${count} input response(s)`;
+    }
+    case "tasks/get":
+    case "tasks/cancel":
+      return `: ${shortId(params.taskId)}`;
     default:
       return "";
   }
@@ -57,11 +64,33 @@ function resultDetail(result: Fields): string {
     const asked = requests.map((request) => (isFields(request) && isFields(request.params) ? firstLine(request.params.message) : "?"));
     return `: input_required, asks ${asked.join("; ")}`;
   }
+  // The Tasks extension (task-run.ts): a handle, and what tasks/get reads of the task.
+  if (result.resultType === "task") return `: task ${shortId(result.taskId)}, ${String(result.status)}`;
+  if (typeof result.taskId === "string" && typeof result.status === "string") return taskDetail(result);
   if (typeof result.action === "string") return `: ${result.action}`;
   if (Array.isArray(result.content)) return `: ${result.isError === true ? "isError" : "content"}`;
   // A tools/list answer: how many tools, so a change of the list shows as a change of the count.
   if (Array.isArray(result.tools)) return `: ${result.tools.length} tool(s)`;
   return "";
+}
+
+/** A task as tasks/get answers it: its status, its status message, and what the status carries. */
+function taskDetail(task: Fields): string {
+  const message = typeof task.statusMessage === "string" ? ` ${quote(task.statusMessage)}` : "";
+  let carried = "";
+  if (task.status === "input_required") {
+    const requests = isFields(task.inputRequests) ? Object.values(task.inputRequests) : [];
+    const asked = requests.map((request) => (isFields(request) && isFields(request.params) ? firstLine(request.params.message) : "?"));
+    carried = `, asks ${asked.join("; ")}`;
+  }
+  if (task.status === "completed" && isFields(task.result)) carried = `, ${task.result.isError === true ? "isError" : "content"}`;
+  if (task.status === "failed" && isFields(task.error)) carried = `, ${sanitizeLine(String(task.error.message ?? ""))}`;
+  return `: ${String(task.status)}${message}${carried}`;
+}
+
+/** The first 8 characters of a task id: enough to tell tasks apart on the wire. */
+function shortId(value: unknown): string {
+  return sanitizeLine(String(value ?? "")).slice(0, 8);
 }
 
 /** The first line of a message, quoted and escaped: the plan lines of a question would make the wire unreadable. */

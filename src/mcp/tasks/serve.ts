@@ -136,7 +136,8 @@ export function wireTask(record: TaskRecord): Record<string, unknown> {
 export function detailedTask(record: TaskRecord): Record<string, unknown> {
   const task = wireTask(record);
   if (record.status === "input_required") task.inputRequests = record.inputRequests ?? {};
-  if (record.status === "completed") task.result = record.result ?? { content: [] };
+  // A 2026-07-28 result names its kind; the official client (ext-tasks) refuses a stored result without it.
+  if (record.status === "completed") task.result = { resultType: "complete", ...(record.result ?? { content: [] }) };
   if (record.status === "failed") task.error = record.error ?? { code: INTERNAL_ERROR, message: "The task failed" };
   return task;
 }
