@@ -135,7 +135,9 @@ export function wireTask(record: TaskRecord): Record<string, unknown> {
 export function detailedTask(record: TaskRecord): Record<string, unknown> {
   const task = wireTask(record);
   if (record.status === "input_required") task.inputRequests = record.inputRequests ?? {};
-  if (record.status === "completed") task.result = record.result ?? { content: [] };
+  // The inlined result is the request's 2026-07-28 result, so it carries `resultType: "complete"` as a plain answer
+  // does; the official client (@modelcontextprotocol/ext-tasks) refuses a task result without it.
+  if (record.status === "completed") task.result = { resultType: "complete", ...(record.result ?? { content: [] }) };
   if (record.status === "failed") task.error = record.error ?? { code: INTERNAL_ERROR, message: "The task failed" };
   return task;
 }
