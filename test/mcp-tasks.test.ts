@@ -408,6 +408,16 @@ describe("a task's time to live", () => {
       message: `No task "${created.taskId}" is known to this caller`,
     });
   });
+
+  it("a task still running at its ttl is stopped (its signal fires) and, past its ttl, is unknown", async () => {
+    const short = await face(TOOLS, { tasks: createTaskStore({ ttlMs: 300, pollIntervalMs: 50 }) });
+    const created = (await raw(short, "tools/call", { name: "wait_job", arguments: { tag: "outlived" } })).result as { taskId: string };
+    await expect.poll(() => seen.aborted).toContain("outlived");
+    // The spec keeps a task no longer than its ttl: the failed record ("ran past its time to live") goes with it.
+    await expect
+      .poll(async () => (await raw(short, "tasks/get", { taskId: created.taskId })).error)
+      .toEqual({ code: -32602, message: `No task "${created.taskId}" is known to this caller` });
+  });
 });
 
 // ---------------------------------------------------------------- 7: who gets a task
@@ -472,6 +482,14 @@ describe("required and optional tools, and 2025-11-25", () => {
         structuredContent: { steps: 2 },
       });
     }
+    // tasks/* is not served on 2025-11-25 (that revision's tasks are another wire format).
+    const anything = { "~standard": { version: 1, vendor: "test", validate: (value: unknown) => ({ value }) } };
+    const refused = await v2.request({ method: "tasks/get", params: { taskId: "x" } } as never, anything as never).then(
+      () => undefined,
+      (error: { code: number; message: string }) => ({ code: error.code, message: error.message }),
+    );
+    // No server of a 2025 request holds the task methods: the SDK's own answer for a method it does not serve.
+    expect(refused).toEqual({ code: -32601, message: "Method not found" });
     const other = new Client({ name: "tasks-2025-session", version: "1.0.0" });
     await other.connect(new StreamableHTTPClientTransport(url));
     clients.push(other);
