@@ -11,6 +11,7 @@
 
 import { type AnyTool, defineTool, type Middleware, ToolDefinitionError, Type, withMiddleware } from "@agntn/tools";
 import { createJwtVerifier, createMcpHttpHandler, createTaskStore, type McpHttpHandler } from "@agntn/tools/mcp";
+import { telemetry } from "@agntn/tools/otel";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import {
   createTaskSessionFromClient,
@@ -22,6 +23,7 @@ import {
 import type { JsonValue } from "@modelcontextprotocol/ext-tasks/core";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { Server } from "srvx";
 import { createStorage, defineDriver, type Storage } from "unstorage";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -681,6 +683,62 @@ describe("middleware", () => {
     nextId++;
     await expect.poll(() => calls.length).toBe(1);
     expect(calls).toEqual([{ tool: "slow_job", taskId, requestId: id, method: "tools/call" }]);
+  });
+});
+
+// ---------------------------------------------------------------- telemetry
+
+describe("telemetry", () => {
+  it("a task's run is a span of its own trace with mcp.task.id, linked to the creating request's span", async () => {
+    const exported = new InMemorySpanExporter();
+    const tracerProvider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exported)] });
+    const traced = await face(withMiddleware([slowJob], telemetry({ tracerProvider })), { tasks: createTaskStore({ pollIntervalMs: 50 }) });
+    const clientTrace = "0af7651916cd43dd8448eb211c80319c";
+    const clientSpan = "b7ad6b7169203331";
+    const meta = { ...envelope(), traceparent: `00-${clientTrace}-${clientSpan}-01` };
+    const id = nextId++;
+    const created = await post(traced, {
+      jsonrpc: "2.0",
+      id,
+      method: "tools/call",
+      params: { name: "slow_job", arguments: { steps: 1 }, _meta: meta },
+    });
+    const taskId = (created.result as { taskId: string }).taskId;
+    await expect.poll(() => exported.getFinishedSpans().length).toBe(1);
+    const [span] = exported.getFinishedSpans();
+    expect({
+      name: span?.name,
+      taskId: span?.attributes["mcp.task.id"],
+      requestId: span?.attributes["jsonrpc.request.id"],
+      parent: span?.parentSpanContext,
+      links: span?.links.map((link) => ({ traceId: link.context.traceId, spanId: link.context.spanId })),
+    }).toEqual({
+      name: "tools/call slow_job",
+      taskId,
+      requestId: String(id),
+      parent: undefined,
+      links: [{ traceId: clientTrace, spanId: clientSpan }],
+    });
+    expect(span?.spanContext().traceId).not.toBe(clientTrace);
+    // A plain call (no extension) is still the client span's child, with no task id and no link.
+    exported.reset();
+    await post(traced, {
+      jsonrpc: "2.0",
+      id: nextId++,
+      method: "tools/call",
+      params: {
+        name: "slow_job",
+        arguments: { steps: 1 },
+        _meta: { ...envelope(false), traceparent: `00-${clientTrace}-${clientSpan}-01` },
+      },
+    });
+    const [plain] = exported.getFinishedSpans();
+    expect({
+      parent: plain?.parentSpanContext?.spanId,
+      traceId: plain?.spanContext().traceId,
+      taskId: plain?.attributes["mcp.task.id"],
+      links: plain?.links,
+    }).toEqual({ parent: clientSpan, traceId: clientTrace, taskId: undefined, links: [] });
   });
 });
 
