@@ -253,7 +253,8 @@ class CallView implements ToolCall {
   readonly sessionId: string | undefined;
   readonly revision: string | undefined;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
-  readonly taskId: string | undefined;
+  // Declared, not defined: a call that is no task's run keeps the keys it always had (tests and logs compare them).
+  declare readonly taskId: string | undefined;
   readonly signal: AbortSignal | undefined;
   readonly #outcomeFor: OutcomeFor;
 
@@ -271,7 +272,7 @@ class CallView implements ToolCall {
     this.revision = facts?.revision;
     this.meta = facts?.meta ? frozenCopy(facts.meta) : undefined;
     // The host set it (CallFacts.taskId) but the view dropped it: middleware could not tell a task's run from a call.
-    this.taskId = facts?.taskId;
+    if (facts?.taskId !== undefined) this.taskId = facts.taskId;
     this.signal = host.signal;
     this.#outcomeFor = target.outcomeFor;
     Object.freeze(this);
