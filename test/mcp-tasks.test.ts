@@ -397,6 +397,33 @@ describe("a task through the official client", () => {
   });
 });
 
+// ---------------------------------------------------------------- instances sharing one store
+
+describe("two instances sharing one storage", () => {
+  it("a task created on one is read, answered and cancelled through the other", async () => {
+    const storage = createStorage();
+    const first = await face(TOOLS, { tasks: createTaskStore({ storage, pollIntervalMs: 50 }) });
+    const second = await face(TOOLS, { tasks: createTaskStore({ storage, pollIntervalMs: 50 }) });
+    // A question, answered through the instance that does not run the task.
+    const asked = ((await raw(first, "tools/call", { name: "ask_twice", arguments: {} })).result as { taskId: string }).taskId;
+    await expect.poll(async () => (await raw(second, "tasks/get", { taskId: asked })).result?.status).toBe("input_required");
+    await raw(second, "tasks/update", { taskId: asked, inputResponses: { "ask-1": { action: "accept", content: { name: "Lin" } } } });
+    await expect
+      .poll(async () => Object.keys(((await raw(second, "tasks/get", { taskId: asked })).result?.inputRequests ?? {}) as object))
+      .toEqual(["ask-2"]);
+    await raw(second, "tasks/update", { taskId: asked, inputResponses: { "ask-2": { action: "accept", content: { sure: false } } } });
+    await expect
+      .poll(async () => (await raw(second, "tasks/get", { taskId: asked })).result?.result)
+      .toEqual({ resultType: "complete", content: [{ type: "text", text: "hello Lin, sure: false" }] });
+    // A cancel through the other instance reaches the running one.
+    const waiting = ((await raw(first, "tools/call", { name: "wait_job", arguments: { tag: "elsewhere" } })).result as { taskId: string })
+      .taskId;
+    expect((await raw(second, "tasks/cancel", { taskId: waiting })).result).toEqual(DONE);
+    await expect.poll(() => seen.aborted).toContain("elsewhere");
+    await expect.poll(async () => (await raw(second, "tasks/get", { taskId: waiting })).result?.status).toBe("cancelled");
+  });
+});
+
 // ---------------------------------------------------------------- 6: ttl
 
 describe("a task's time to live", () => {
@@ -782,6 +809,18 @@ describe("hostile input on tasks/*", () => {
     expect(oneLine(await raw(url, "tasks/get", { taskId: "\u001b[31mred\nforged: line" }))).toEqual({
       code: -32602,
       message: 'No task "\\u001b[31mred\\nforged: line" is known to this caller',
+    });
+  });
+
+  it("an empty id is refused; a very long id is not looked up and its echo is cut", async () => {
+    expect(oneLine(await raw(url, "tasks/update", { taskId: "", inputResponses: {} }))).toEqual({
+      code: -32602,
+      message: "tasks/update: params.taskId must be a task id string",
+    });
+    const long = `${"a".repeat(70)}\u202e${"b".repeat(6000)}`;
+    expect(oneLine(await raw(url, "tasks/get", { taskId: long }))).toEqual({
+      code: -32602,
+      message: `No task "${"a".repeat(64)}…" is known to this caller`,
     });
   });
 
