@@ -674,6 +674,32 @@ describe("a task store that fails", () => {
     expect(seen.runs).toBe(runs);
   });
 
+  it("a store that fails while a task runs: reported, and once its lease lapses the task reads as failed", async () => {
+    let down = false;
+    const data = new Map<string, unknown>();
+    const storage = createStorage({ driver: flakyDriver({ failOn: () => down, data }) });
+    const flaky = await face(TOOLS, { tasks: createTaskStore({ storage, leaseMs: 600, pollIntervalMs: 50 }) });
+    const taskId = (
+      (await raw(flaky, "tools/call", { name: "slow_job", arguments: { steps: 1, hold: "flaky" } })).result as { taskId: string }
+    ).taskId;
+    await waitForGate("flaky");
+    errors.length = 0;
+    down = true;
+    open("flaky");
+    // The end could not be written: reported in one line, and the record still says working until its lease lapses.
+    await expect
+      .poll(() => errors)
+      .toEqual([`slow_job: task ${taskId} could not write its end to the task store (connection refused at 10.0.0.1)`]);
+    down = false;
+    await expect
+      .poll(async () => (await raw(flaky, "tasks/get", { taskId })).result, { timeout: 3000 })
+      .toMatchObject({
+        status: "failed",
+        statusMessage: "The server running this task stopped before it finished",
+        error: { code: -32603, message: "The server running this task stopped before it finished" },
+      });
+  });
+
   it("tasks/get on a store that fails answers -32603 with one line", async () => {
     const broken = defineDriver(() => ({
       name: "down",
