@@ -17,6 +17,7 @@ import {
   createTaskSessionFromClient,
   type RawClientDispatch,
   resultFromTaskOutcome,
+  type SerializedTaskReference,
   type TaskEnabledSession,
   type WithTasksOptions,
 } from "@modelcontextprotocol/ext-tasks/client";
@@ -234,10 +235,13 @@ async function modernClient(url: URL, token?: string): Promise<Client> {
 
 type InputHandler = NonNullable<WithTasksOptions["onInputRequest"]>;
 
-async function taskSession(url: URL, options: { token?: string; onInputRequest?: InputHandler } = {}): Promise<TaskEnabledSession> {
+async function taskSession(
+  url: URL,
+  options: { token?: string; onInputRequest?: InputHandler; endpointId?: string } = {},
+): Promise<TaskEnabledSession> {
   const client = await modernClient(url, options.token);
   const session = createTaskSessionFromClient(client, {
-    endpointId: `jobs-${nextId++}`,
+    endpointId: options.endpointId ?? `jobs-${nextId++}`,
     rawDispatch: rawDispatchFor(url, options.token),
     v2RequestFraming: { protocolVersion: V2026, clientInfo: CLIENT_INFO, clientCapabilities: CAPABILITIES },
     ...(options.onInputRequest ? { onInputRequest: options.onInputRequest } : {}),
@@ -390,6 +394,27 @@ describe("a task through the official client", () => {
     expect(refused).toEqual({ content: [{ type: "text", text: "No room left." }], isError: true });
   });
 
+  it("a task handed off by one session is resumed and settled by another", async () => {
+    const first = await taskSession(url, { endpointId: "jobs-resume" });
+    const execution = await first.callTool("slow_job", { steps: 4, hold: "resume" });
+    expect(execution.kind).toBe("task");
+    let saved: SerializedTaskReference | undefined;
+    if (execution.kind === "task") {
+      await execution.handoff((reference) => {
+        saved = reference;
+      });
+    }
+    expect(saved).toMatchObject({ endpointId: "jobs-resume", generation: "v2", originalOperation: "tools/call" });
+    const second = await taskSession(url, { endpointId: "jobs-resume" });
+    const resumed = await second.resumeTask(saved as SerializedTaskReference);
+    await waitForGate("resume");
+    open("resume");
+    expect(answerOf(resultFromTaskOutcome((await resumed.settle()).outcome))).toEqual({
+      content: [{ type: "text", text: "4 steps done" }],
+      structuredContent: { steps: 4 },
+    });
+  });
+
   it("invalid arguments are answered at once, with no task", async () => {
     const answered = await raw(url, "tools/call", { name: "slow_job", arguments: { steps: "three" } });
     expect(answered.result?.resultType).not.toBe("task");
@@ -540,20 +565,28 @@ describe("with authorization, a task belongs to its creator", () => {
   let secured: URL;
   let mint: (sub: string) => Promise<string>;
 
-  beforeAll(async () => {
-    as = await startAuthorizationServer();
+  /** A face that checks tokens: its URL, and a token for a subject with every scope. */
+  async function securedFace(store: Parameters<typeof createTaskStore>[0]) {
     const served = await serveWith((resource) => {
       const handler = createMcpHttpHandler(INFO, TOOLS, {
         onerror: (error) => errors.push(error.message),
-        tasks: createTaskStore({ pollIntervalMs: 50 }),
+        tasks: createTaskStore(store),
         auth: { verifier: createJwtVerifier({ issuer: as.issuer, audience: resource }), resource, authorizationServers: [as.issuer] },
       });
       handlers.push(handler);
       return (request) => handler.fetch(request);
     });
     servers.push(served.server);
-    secured = served.url;
-    mint = (sub) => as.mint({ resource: secured, scope: "tools:read tools:write tools:destructive", client: sub, claims: { sub } });
+    const tokenFor = (sub: string) =>
+      as.mint({ resource: served.url, scope: "tools:read tools:write tools:destructive", client: sub, claims: { sub } });
+    return { url: served.url, tokenFor };
+  }
+
+  beforeAll(async () => {
+    as = await startAuthorizationServer();
+    const made = await securedFace({ pollIntervalMs: 50 });
+    secured = made.url;
+    mint = made.tokenFor;
   }, 60_000);
 
   afterAll(async () => {
@@ -585,6 +618,29 @@ describe("with authorization, a task belongs to its creator", () => {
     await expect
       .poll(async () => (await raw(secured, "tasks/get", { taskId: created.taskId }, { token: alice })).result?.status)
       .toBe("cancelled");
+  });
+
+  it("the per-caller bound counts each caller's own tasks", async () => {
+    const bounded = await securedFace({ maxTasksPerCaller: 2, pollIntervalMs: 50 });
+    const [alice, bob] = [await bounded.tokenFor("alice"), await bounded.tokenFor("bob")];
+    const start = async (token: string, tag: string) =>
+      (await raw(bounded.url, "tools/call", { name: "wait_job", arguments: { tag } }, { token })).result as Record<string, unknown>;
+    const held = [await start(alice, "alice-1"), await start(alice, "alice-2")];
+    expect((await start(alice, "alice-3")).content).toEqual([
+      { type: "text", text: "You hold the most unfinished tasks allowed (2); cancel one or wait for one to finish" },
+    ]);
+    const bobs = await start(bob, "bob-1");
+    expect(bobs.resultType).toBe("task");
+    for (const [token, task] of [
+      [alice, held[0]],
+      [alice, held[1]],
+      [bob, bobs],
+    ] as const) {
+      await raw(bounded.url, "tasks/cancel", { taskId: task?.taskId }, { token });
+    }
+    await expect.poll(() => seen.aborted).toEqual(expect.arrayContaining(["alice-1", "alice-2", "bob-1"]));
+    // Once one has ended, alice may start another.
+    await expect.poll(async () => (await start(alice, "alice-4")).resultType).toBe("task");
   });
 
   it("the owner drives a task through the official client with its token", async () => {
