@@ -9,6 +9,9 @@
  * caller's id gets, and hostile input.
  */
 
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { type AnyTool, defineTool, type Middleware, ToolDefinitionError, Type, withMiddleware } from "@agntn/tools";
 import { createJwtVerifier, createMcpHttpHandler, createTaskStore, type McpHttpHandler } from "@agntn/tools/mcp";
 import { telemetry } from "@agntn/tools/otel";
@@ -27,6 +30,7 @@ import { StreamableHTTPClientTransport as HttpV1 } from "@modelcontextprotocol/s
 import { BasicTracerProvider, InMemorySpanExporter, SimpleSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import type { Server } from "srvx";
 import { createStorage, defineDriver, type Storage } from "unstorage";
+import fsDriver from "unstorage/drivers/fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type AuthorizationServer, startAuthorizationServer } from "./fixtures/authorization-server.ts";
 import { serveWith } from "./helpers/loopback.ts";
@@ -726,6 +730,30 @@ describe("a task store that fails", () => {
         message: "The task store could not be reached (connection refused at 10.0.0.1); the tool did not run",
       });
       expect([...data.keys()]).toEqual([]);
+    }
+    expect(seen.runs).toBe(runs);
+  });
+
+  it("the file system driver with a file where a folder should be: -32603, and no task file is left", async () => {
+    const runs = seen.runs;
+    for (const blocked of ["task", "live"]) {
+      const base = mkdtempSync(join(tmpdir(), "agntn-tasks-"));
+      mkdirSync(join(base, "agntn", "tasks"), { recursive: true });
+      writeFileSync(join(base, "agntn", "tasks", blocked), "not a folder");
+      const onDisk = await face(TOOLS, { tasks: createTaskStore({ storage: createStorage({ driver: fsDriver({ base }) }) }) });
+      const answered = await raw(onDisk, "tools/call", { name: "slow_job", arguments: { steps: 1 } });
+      expect(answered.error?.code).toBe(-32603);
+      expect(answered.error?.message).toMatch(
+        new RegExp(
+          `^The task store could not be reached \\(ENOTDIR: not a directory, open '${base}/agntn/tasks/${blocked}/(anonymous/)?[0-9a-f-]{36}'\\); the tool did not run$`,
+        ),
+      );
+      // Nothing half-written: the folder that could be written holds no task.
+      const other = join(base, "agntn", "tasks", blocked === "task" ? "live" : "task");
+      expect(
+        existsSync(other) ? readdirSync(other, { recursive: true }).filter((name) => !String(name).endsWith("anonymous")) : [],
+      ).toEqual([]);
+      rmSync(base, { recursive: true, force: true });
     }
     expect(seen.runs).toBe(runs);
   });
