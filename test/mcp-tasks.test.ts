@@ -421,8 +421,12 @@ describe("a task through the official client", () => {
 
   it("invalid arguments are answered at once, with no task", async () => {
     const answered = await raw(url, "tools/call", { name: "slow_job", arguments: { steps: "three" } });
-    expect(answered.result?.resultType).not.toBe("task");
-    expect(answered.result?.isError).toBe(true);
+    expect(answered.result).toEqual({
+      resultType: "complete",
+      content: [{ type: "text", text: "Invalid arguments at /steps: must be integer" }],
+      isError: true,
+      _meta: SERVER_META,
+    });
   });
 });
 
