@@ -978,6 +978,23 @@ describe("hostile input on tasks/*", () => {
     await expect.poll(async () => (await raw(url, "tasks/get", { taskId })).result?.status).toBe("cancelled");
   });
 
+  it("an answer that fails the question's schema: the question is asked again under a new key", async () => {
+    const taskId = ((await raw(url, "tools/call", { name: "ask_twice", arguments: {} })).result as { taskId: string }).taskId;
+    const outstanding = async () => {
+      const got = (await raw(url, "tasks/get", { taskId })).result as { inputRequests?: Record<string, { params: { message: string } }> };
+      return Object.entries(got.inputRequests ?? {}).map(([key, request]) => `${key}: ${request.params.message}`);
+    };
+    await expect.poll(outstanding).toEqual(["ask-1: Your name?"]);
+    await raw(url, "tasks/update", { taskId, inputResponses: { "ask-1": { action: "accept", content: { name: 42 } } } });
+    await expect.poll(outstanding).toEqual(["ask-2: Your name?"]);
+    await raw(url, "tasks/update", { taskId, inputResponses: { "ask-2": { action: "accept", content: { name: "Grace" } } } });
+    await expect.poll(outstanding).toEqual(["ask-3: Sure?"]);
+    await raw(url, "tasks/update", { taskId, inputResponses: { "ask-3": { action: "decline" } } });
+    await expect
+      .poll(async () => (await raw(url, "tasks/get", { taskId })).result?.result)
+      .toEqual({ resultType: "complete", content: [{ type: "text", text: "hello Grace, sure: decline" }] });
+  });
+
   it("a batch and a body with a byte-order mark get a clear answer, and the server keeps serving", async () => {
     const headers = {
       "content-type": "application/json",
