@@ -111,7 +111,7 @@ async function lifeOf(send: Send, pollIntervalMs: number): Promise<void> {
   const updated = await send("tasks/update", { taskId, inputResponses: { "ask-1": { action: "accept", content: { format: "txt" } } } });
   expect(shape({ taskId, createdAt: 0, lastUpdatedAt: 0, ...(updated.result as object) })).toEqual({ resultType: "complete" });
   const done = await until(send, taskId, "completed");
-  expect(done.result).toEqual({ content: [{ type: "text", text: "Exported 3 notes as txt" }] });
+  expect(done.result).toEqual({ resultType: "complete", content: [{ type: "text", text: "Exported 3 notes as txt" }] });
 }
 
 describe("a task on every MCP face", () => {

@@ -73,6 +73,8 @@ export interface ToolCall {
   readonly revision: string | undefined;
   /** MCP hosts: the request's `params._meta` (a frozen copy), where a client sends its trace context. */
   readonly meta: Readonly<Record<string, unknown>> | undefined;
+  /** MCP hosts: the task this call runs as, when a client asked for it as a task (`requestId` created it). */
+  readonly taskId: string | undefined;
   readonly signal: AbortSignal | undefined;
 }
 
@@ -251,6 +253,8 @@ class CallView implements ToolCall {
   readonly sessionId: string | undefined;
   readonly revision: string | undefined;
   readonly meta: Readonly<Record<string, unknown>> | undefined;
+  // Declared, not defined: a call that is no task's run keeps the keys it always had (tests and logs compare them).
+  declare readonly taskId: string | undefined;
   readonly signal: AbortSignal | undefined;
   readonly #outcomeFor: OutcomeFor;
 
@@ -267,6 +271,8 @@ class CallView implements ToolCall {
     this.sessionId = facts?.sessionId;
     this.revision = facts?.revision;
     this.meta = facts?.meta ? frozenCopy(facts.meta) : undefined;
+    // The host set it (CallFacts.taskId) but the view dropped it: middleware could not tell a task's run from a call.
+    if (facts?.taskId !== undefined) this.taskId = facts.taskId;
     this.signal = host.signal;
     this.#outcomeFor = target.outcomeFor;
     Object.freeze(this);

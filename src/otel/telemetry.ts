@@ -7,6 +7,8 @@
  * - A span per call: `tools/call <tool>` (kind SERVER) on MCP hosts, whose
  *   parent is the client's trace context from `params._meta` when it sent one;
  *   `execute_tool <tool>` (kind INTERNAL) under the active span elsewhere.
+ *   An MCP task's run (the Tasks extension) starts a trace of its own with
+ *   `mcp.task.id`, linked to the span of the request that created it.
  *   Around a resource's read the span is `resources/read` with the URI in
  *   `mcp.resource.uri` (the conventions keep URIs out of span names, which
  *   must stay few); around a prompt's get, `prompts/get <prompt>` with
@@ -31,6 +33,7 @@ import {
   context,
   createNoopMeter,
   createTraceState,
+  isSpanContextValid,
   type Meter,
   type MeterProvider,
   metrics,
@@ -124,6 +127,8 @@ function spanAttributes(call: ToolCall, base: Attributes, options: TelemetryOpti
   if (call.uri !== undefined) attributes["mcp.resource.uri"] = call.uri;
   if (call.sessionId) attributes["mcp.session.id"] = call.sessionId;
   if (call.requestId !== undefined) attributes["jsonrpc.request.id"] = String(call.requestId);
+  // The span only: one value per task would swell the metrics.
+  if (call.taskId !== undefined) attributes["mcp.task.id"] = call.taskId;
   // The recorded input and answer are a tool call's (`gen_ai.tool.call.*`): a read or a get records neither.
   if (options.recordArguments && call.kind === "tool" && call.input !== undefined) {
     attributes["gen_ai.tool.call.arguments"] = JSON.stringify(call.input);
@@ -193,10 +198,19 @@ export function telemetry(options: TelemetryOptions = {}): Middleware {
     const base = callAttributes(call, mcp);
     let outcome: CallOutcome;
     if (traced) {
-      const parent = mcp ? remoteParent(call.meta) : context.active();
+      let parent = mcp ? remoteParent(call.meta) : context.active();
+      // A task's run outlives the request that created it (up to the task's ttl): it starts a trace of its own, linked
+      // to the creating request's span (the client's, from `_meta`), as OpenTelemetry advises for work a request
+      // starts but does not wait for.
+      const creator = call.taskId === undefined ? undefined : trace.getSpanContext(parent);
+      if (call.taskId !== undefined) parent = trace.deleteSpan(parent);
       const span = tracer.startSpan(
         spanName(call, mcp),
-        { kind: mcp ? SpanKind.SERVER : SpanKind.INTERNAL, attributes: spanAttributes(call, base, options) },
+        {
+          kind: mcp ? SpanKind.SERVER : SpanKind.INTERNAL,
+          attributes: spanAttributes(call, base, options),
+          ...(creator && isSpanContextValid(creator) ? { links: [{ context: creator }] } : {}),
+        },
         parent,
       );
       outcome = await context.with(trace.setSpan(parent, span), next);

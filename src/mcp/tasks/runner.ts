@@ -102,7 +102,7 @@ class RunningTask {
         await this.#book.finish(ended);
       } catch (error) {
         // The lease lapses and readers see the task failed: it never stays working.
-        this.#work.report(error);
+        this.#report("could not write its end to the task store", error);
       }
     })();
     return this.#ended;
@@ -169,7 +169,7 @@ class RunningTask {
       try {
         await this.#book.save(record);
       } catch (error) {
-        this.#work.report(error);
+        this.#report("could not write its state to the task store", error);
       }
     });
   }
@@ -197,10 +197,19 @@ class RunningTask {
       }
       if (!this.#ended && Date.now() - this.#savedAt > this.#book.leaseMs / 3) this.#flush();
     } catch (error) {
-      this.#work.report(error);
+      this.#report("could not read its cancel or answers from the task store", error);
     } finally {
       this.#checking = false;
     }
+  }
+
+  /**
+   * One clean line naming the tool and the task: the store's own message may hold anything (a driver's text with
+   * line breaks or escape codes), and a bare "connection refused" tells an operator nothing of which task it hit.
+   */
+  #report(what: string, error: unknown): void {
+    const { tool, taskId } = this.#record;
+    this.#work.report(new Error(`${sanitizeLine(tool)}: task ${taskId} ${what} (${sanitizeLine(messageOf(error))})`));
   }
 }
 

@@ -27,6 +27,8 @@ export const TASKS_CAPABILITY = { [TASKS_EXTENSION]: {} } as const;
 const MISSING_CAPABILITY = -32021;
 const INVALID_PARAMS = -32602;
 const INTERNAL_ERROR = -32603;
+/** The longest task id looked up (ours are 36 characters). */
+const MAX_ID = 128;
 
 /** Did this 2026-07-28 request declare the extension? (`undefined` on 2025-11-25, whose requests carry no capabilities.) */
 export function declaresTasks(ctx: ServerContext): boolean | undefined {
@@ -79,6 +81,10 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     if (!declared) throw missingTasks(`${method} needs the ${TASKS_EXTENSION} extension in the request's client capabilities`);
     const id = isRecord(params) ? params.taskId : undefined;
     if (typeof id !== "string" || id === "") throw new ProtocolError(INVALID_PARAMS, `${method}: params.taskId must be a task id string`);
+    // Our ids are UUIDs: a longer one is no task of ours. It is not looked up, and its echo is cut, so a hostile id
+    // of many kilobytes is not sent back whole.
+    if (id.length > MAX_ID)
+      throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id.slice(0, 64)).slice(0, -1)}…" is known to this caller`);
     let record: Awaited<ReturnType<TaskBook["read"]>>;
     try {
       record = await book.read(id, principalOf(ctx.http?.authInfo));
@@ -136,7 +142,8 @@ export function wireTask(record: TaskRecord): Record<string, unknown> {
 export function detailedTask(record: TaskRecord): Record<string, unknown> {
   const task = wireTask(record);
   if (record.status === "input_required") task.inputRequests = record.inputRequests ?? {};
-  // A 2026-07-28 result names its kind; the official client (ext-tasks) refuses a stored result without it.
+  // The inlined result is the request's 2026-07-28 result, so it carries `resultType: "complete"` as a plain answer
+  // does; the official client (@modelcontextprotocol/ext-tasks) refuses a task result without it.
   if (record.status === "completed") task.result = { resultType: "complete", ...(record.result ?? { content: [] }) };
   if (record.status === "failed") task.error = record.error ?? { code: INTERNAL_ERROR, message: "The task failed" };
   return task;
