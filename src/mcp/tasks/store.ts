@@ -213,16 +213,24 @@ export class TaskBook implements TaskStore {
     return (await this.storage.hasItem(this.key("cancel", id))) === true;
   }
 
-  /** Keeps the responses to the task's outstanding requests; any other key is ignored, as the spec asks. */
+  /**
+   * Keeps the responses to the task's outstanding requests; any other key is ignored, as the spec asks. So is a key
+   * already answered and not yet taken by the running instance: the first answer stands (a second `tasks/update` with
+   * the same key must not replace what the client answered first). Without compare-and-set two instances answering the
+   * same key in the same instant may still both write; one client's retry does not.
+   */
   async answer(record: TaskRecord, responses: Record<string, unknown>): Promise<void> {
     const outstanding = record.inputRequests ?? {};
-    const writes: Promise<unknown>[] = [];
-    for (const [key, response] of Object.entries(responses)) {
-      if (Object.hasOwn(outstanding, key)) {
-        writes.push(this.storage.setItem(this.answerKey(record.taskId, key), response as never, this.expiry(record)));
-      }
-    }
-    await this.guard(() => Promise.all(writes));
+    const keys = Object.keys(responses).filter((key) => Object.hasOwn(outstanding, key));
+    await this.guard(() =>
+      Promise.all(
+        keys.map(async (key) => {
+          const stored = this.answerKey(record.taskId, key);
+          if (await this.storage.hasItem(stored)) return;
+          await this.storage.setItem(stored, responses[key] as never, this.expiry(record));
+        }),
+      ),
+    );
   }
 
   /** Takes the answer to one request, if it came (the running instance's side). */
