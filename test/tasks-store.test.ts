@@ -500,3 +500,205 @@ describe("the task state machine, by property", () => {
     expect(watched.channel.answers).toEqual([{ action: "accept", content: { echo: "ask-1" } }]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------------------------------
+// Shared storage: the file system across a restart and across processes, and Redis across two handlers.
+
+const folders: string[] = [];
+afterAll(() => {
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+function tempFolder(): string {
+  const folder = mkdtempSync(join(tmpdir(), "agntn-tasks-"));
+  folders.push(folder);
+  return folder;
+}
+
+describe("a task on the file system", () => {
+  it("is answered by a new handler on the same folder after the first one closed", async () => {
+    const base = tempFolder();
+    const first = createMcpHttpHandler(INFO, [drivenTool], {
+      tasks: createTaskStore({ storage: createStorage({ driver: fsDriver({ base }) }) }),
+    });
+    const channel = new Channel();
+    channels.set("restart", channel);
+    const created = await call(first.fetch, "driven", { run: "restart" });
+    const id = created.result?.taskId as string;
+    channel.push("finish");
+    const done = await pollUntil(first.fetch, id, terminal);
+    await first.close();
+
+    const storage = createStorage({ driver: fsDriver({ base }) });
+    const second = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ storage }) });
+    const again = await getTask(second.fetch, id);
+    expect(again.result).toEqual(done);
+    expect(again.result).toMatchObject({
+      status: "completed",
+      result: { content: [{ type: "text", text: "finished restart" }] },
+      createdAt: created.result?.createdAt,
+      ttlMs: 3_600_000,
+    });
+    await second.close();
+    await storage.dispose();
+  });
+});
+
+/** A handler in its own process, on a shared fs storage with a 1.5 s lease, whose `slow` task runs until aborted. */
+const CHILD_SERVER = `
+import { defineTool, Type } from "@agntn/tools";
+import { createMcpHttpHandler, createTaskStore } from "@agntn/tools/mcp";
+import { serve } from "srvx";
+import { createStorage } from "unstorage";
+import fsDriver from "unstorage/drivers/fs";
+const slow = defineTool({
+  name: "slow", title: "Slow", description: "Runs until it is stopped.", effect: "read", task: "required",
+  input: Type.Object({}, { additionalProperties: false }),
+  async execute(_args, { signal }) {
+    await new Promise((resolve) => signal?.addEventListener("abort", resolve, { once: true }));
+    return { content: [{ type: "text", text: "stopped" }] };
+  },
+});
+const storage = createStorage({ driver: fsDriver({ base: process.env.TASKS_FOLDER }) });
+const handler = createMcpHttpHandler({ name: "child", version: "1.0.0" }, [slow], { tasks: createTaskStore({ storage, leaseMs: 1500 }) });
+const server = serve({ hostname: "127.0.0.1", port: 0, silent: true, fetch: (request) => handler.fetch(request) });
+await server.ready();
+console.log(new URL("/mcp", server.url).href);
+`;
+
+/** Starts the child server and resolves with it and its URL once it printed the URL. */
+function startChild(folder: string): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(process.execPath, ["--conditions=agntn-source", "--input-type=module", "-e", CHILD_SERVER], {
+    cwd: ROOT,
+    env: { ...process.env, TASKS_FOLDER: folder },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const timer = setTimeout(() => reject(new Error(`the child server did not start: ${output}`)), 20_000);
+    child.stdout?.on("data", (chunk) => {
+      output += chunk;
+      const url = /^(http:\/\/\S+)$/m.exec(output)?.[1];
+      if (url) {
+        clearTimeout(timer);
+        resolve({ child, url });
+      }
+    });
+    child.stderr?.on("data", (chunk) => {
+      output += chunk;
+    });
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the child server exited ${code}: ${output}`));
+    });
+  });
+}
+
+describe("a task whose process is killed", () => {
+  it("stays working until the lease lapses, then reads failed, never working again", { timeout: 40_000 }, async () => {
+    const folder = tempFolder();
+    const { child, url } = await startChild(folder);
+    const remote: Fetch = (request) => fetch(request);
+    let killedAt = 0;
+    try {
+      const created = await rpc(remote, "tools/call", { name: "slow", arguments: {} }, "slow", url);
+      expect(created.result).toMatchObject({ resultType: "task", status: "working" });
+      const id = created.result?.taskId as string;
+      // Let the child renew the lease once, so the lapse counts from its last sign of life.
+      await sleep(700);
+      child.kill("SIGKILL");
+      killedAt = Date.now();
+      await new Promise((resolve) => child.once("exit", resolve));
+
+      const storage = createStorage({ driver: fsDriver({ base: folder }) });
+      const reader = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ storage, leaseMs: 1500 }) });
+      const statuses: string[] = [];
+      let failedAt = 0;
+      let ended: Record<string, unknown> | undefined;
+      while (!ended) {
+        const answer = await getTask(reader.fetch, id);
+        const task = answer.result as Record<string, unknown>;
+        if (statuses.at(-1) !== task.status) statuses.push(task.status as string);
+        if (task.status !== "working") {
+          ended = task;
+          failedAt = Date.now();
+        }
+        if (Date.now() - killedAt > 5000) throw new Error(`still ${task.status} 5 s after the kill`);
+        await sleep(50);
+      }
+      expect(statuses).toEqual(["working", "failed"]);
+      expect(ended).toMatchObject({ status: "failed", error: LAPSED, statusMessage: LAPSED.message });
+      // The last renewal was at most a third of a lease before the kill, so the lapse comes within a lease of it.
+      expect(failedAt - killedAt).toBeLessThan(1500 + 300);
+      // It stays failed, the same each time.
+      await sleep(300);
+      expect((await getTask(reader.fetch, id)).result).toEqual((await getTask(reader.fetch, id)).result);
+      expect((await getTask(reader.fetch, id)).result).toMatchObject({
+        status: "failed",
+        error: LAPSED,
+        createdAt: created.result?.createdAt,
+      });
+      await reader.close();
+      await storage.dispose();
+    } finally {
+      if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    }
+  });
+});
+
+describe("two handlers on one Redis", () => {
+  let redis: StartedRedis | undefined;
+  afterAll(() => redis?.stop());
+
+  it("reads, answers and cancels a task through the other handler; the tool sees the cancel within a second", {
+    timeout: 30_000,
+  }, async () => {
+    redis = await startRedis();
+    const storageA = createStorage({ driver: redisDriver({ url: redis.url }) });
+    const storageB = createStorage({ driver: redisDriver({ url: redis.url }) });
+    const a = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ storage: storageA }) });
+    const b = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ storage: storageB }) });
+    const client = new Redis(redis.url);
+    try {
+      const channel = new Channel();
+      channels.set("redis", channel);
+      const created = await call(a.fetch, "driven", { run: "redis" });
+      const id = created.result?.taskId as string;
+      expect(created.result).toMatchObject({ resultType: "task", status: "working", ttlMs: 3_600_000 });
+      expect((await getTask(b.fetch, id)).result).toMatchObject({ taskId: id, status: "working", createdAt: created.result?.createdAt });
+
+      channel.push("ask");
+      const asked = await pollUntil(b.fetch, id, (task) => task.status === "input_required");
+      expect(Object.keys(asked.inputRequests as object)).toEqual(["ask-1"]);
+      expect((await updateTask(b.fetch, id, { "ask-1": { action: "accept", content: { echo: "ask-1" } } })).result?.resultType).toBe(
+        "complete",
+      );
+      await pollUntil(b.fetch, id, (task) => task.status === "working");
+      expect(channel.answers).toEqual([{ action: "accept", content: { echo: "ask-1" } }]);
+
+      // Every key the store wrote carries an expiry a little past the task's ttl of an hour.
+      const keys = await client.keys("*");
+      expect(keys).toContain(`agntn:tasks:task:${id}`);
+      for (const key of keys) {
+        const ttl = await client.ttl(key);
+        expect(ttl, key).toBeGreaterThan(3500);
+        expect(ttl, key).toBeLessThanOrEqual(3660);
+      }
+
+      const cancelled = Date.now();
+      expect((await cancelTask(b.fetch, id)).result?.resultType).toBe("complete");
+      while (channel.abortedAt === undefined && Date.now() - cancelled < 3000) await sleep(5);
+      const seenAfter = (channel.abortedAt ?? Number.POSITIVE_INFINITY) - cancelled;
+      expect(seenAfter).toBeLessThan(1000);
+      const ended = await pollUntil(b.fetch, id, terminal);
+      expect(ended).toMatchObject({ status: "cancelled", statusMessage: "Cancelled at the client's request" });
+      expect((await getTask(a.fetch, id)).result).toEqual(ended);
+    } finally {
+      client.disconnect();
+      await a.close();
+      await b.close();
+      await storageA.dispose();
+      await storageB.dispose();
+    }
+  });
+});
