@@ -8,7 +8,11 @@
  *   instance that runs it (and, once its lease has lapsed, by whoever reads it);
  * - `<prefix>:cancel:<id>` by `tasks/cancel`;
  * - `<prefix>:answer:<id>:<key>` by `tasks/update`, one key per input request;
- * - `<prefix>:live:<caller>:<id>` marks a caller's unfinished task, for the per-caller bound.
+ * - `<prefix>:held:<caller>`, the caller's unfinished tasks (id → when it expires), for the per-caller bound:
+ *   one key read per creation, never a listing of keys, which on most drivers walks the whole storage (a Redis
+ *   `SCAN` of every key, every key of a memory storage) and made each creation slower the more tasks were kept.
+ *   It is read, changed and written back (in turn within one instance); two instances creating for one caller at
+ *   the same instant may lose one entry, so across instances the bound is approximate, as any count-then-create is.
  *
  * The running instance reads the cancel and answer keys a few times a second
  * (./runner.ts), so a cancel sent through any instance is seen within a second.
@@ -128,8 +132,8 @@ export class TaskBook implements TaskStore {
     return `${this.prefix}:answer:${id}:${input}`;
   }
 
-  liveKey(owner: string, id?: string): string {
-    return `${this.prefix}:live:${ownerKey(owner)}${id === undefined ? "" : `:${id}`}`;
+  heldKey(owner: string): string {
+    return `${this.prefix}:held:${ownerKey(owner)}`;
   }
 
   /**
@@ -140,8 +144,12 @@ export class TaskBook implements TaskStore {
     if (this.running >= this.maxTasks) {
       return { refused: `This server is running its most tasks (${this.maxTasks}); try again when one has finished` };
     }
-    const held = await this.guard(() => this.liveTasks(owner));
-    if (held >= this.maxTasksPerCaller) {
+    return this.holding(owner, () => this.createHeld(owner, tool));
+  }
+
+  private async createHeld(owner: string, tool: string): Promise<TaskRecord | CreateRefusal> {
+    const held = await this.guard(() => this.heldTasks(owner));
+    if (Object.keys(held).length >= this.maxTasksPerCaller) {
       return { refused: `You hold the most unfinished tasks allowed (${this.maxTasksPerCaller}); cancel one or wait for one to finish` };
     }
     const now = Date.now();
@@ -161,7 +169,7 @@ export class TaskBook implements TaskStore {
     await this.guard(async () => {
       await this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record));
       try {
-        await this.storage.setItem(this.liveKey(owner, record.taskId), 1 as never, this.expiry(record));
+        await this.storage.setItem(this.heldKey(owner), { ...held, [record.taskId]: now + this.ttlMs } as never, this.expiry(record));
       } catch (error) {
         // Nothing half-written: the task goes too.
         await this.storage.removeItem(this.key("task", record.taskId)).catch(() => {});
@@ -190,7 +198,7 @@ export class TaskBook implements TaskStore {
       error: { code: -32603, message: "The server running this task stopped before it finished" },
     });
     await this.save(failed);
-    await this.storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    await this.release(record).catch(() => {});
     return failed;
   }
 
@@ -201,7 +209,7 @@ export class TaskBook implements TaskStore {
 
   async finish(record: TaskRecord): Promise<void> {
     await this.save(record);
-    await this.storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    await this.release(record).catch(() => {});
     await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
   }
 
@@ -246,22 +254,52 @@ export class TaskBook implements TaskStore {
     await Promise.allSettled([
       this.storage.removeItem(this.key("task", record.taskId)),
       this.storage.removeItem(this.key("cancel", record.taskId)),
-      this.storage.removeItem(this.liveKey(record.owner, record.taskId)),
+      this.release(record),
     ]);
   }
 
-  /** The caller's unfinished tasks, across instances; a marker whose task lapsed or went is cleared on the way. */
-  private async liveTasks(owner: string): Promise<number> {
-    const keys = await this.storage.getKeys(this.liveKey(owner));
-    if (keys.length < this.maxTasksPerCaller) return keys.length;
-    let live = 0;
-    for (const key of keys) {
-      const id = key.slice(key.lastIndexOf(":") + 1);
-      const record = await this.read(id, owner);
-      if (record && !isTerminal(record.status)) live++;
-      else await this.storage.removeItem(key).catch(() => {});
+  /** Changes to one caller's held tasks run in turn on this instance, so none undoes another. */
+  readonly #holding = new Map<string, Promise<unknown>>();
+
+  private holding<T>(owner: string, change: () => Promise<T>): Promise<T> {
+    const before = this.#holding.get(owner) ?? Promise.resolve();
+    const next = before.then(change, change);
+    const settled = next.catch(() => {});
+    this.#holding.set(owner, settled);
+    settled.then(() => {
+      if (this.#holding.get(owner) === settled) this.#holding.delete(owner);
+    });
+    return next;
+  }
+
+  /**
+   * The caller's unfinished tasks, across instances, by id. Entries past their task's ttl go on the way; at the bound,
+   * each entry is checked against its task (one that ended elsewhere and whose release was lost goes too).
+   */
+  private async heldTasks(owner: string): Promise<Record<string, number>> {
+    const stored = await this.storage.getItem(this.heldKey(owner));
+    const now = Date.now();
+    const held: Record<string, number> = {};
+    if (isRecord(stored)) for (const [id, until] of Object.entries(stored)) if (typeof until === "number" && until > now) held[id] = until;
+    if (Object.keys(held).length < this.maxTasksPerCaller) return held;
+    // Only read here: `read` may end a lapsed task, whose release would wait on this very change.
+    for (const id of Object.keys(held)) {
+      const record = await this.storage.getItem(this.key("task", id));
+      const live = isTaskRecord(record) && record.owner === owner && !isTerminal(record.status) && record.leaseUntil >= now;
+      if (!live) delete held[id];
     }
-    return live;
+    return held;
+  }
+
+  /** The task no longer counts against its caller. */
+  private release(record: TaskRecord): Promise<void> {
+    return this.holding(record.owner, async () => {
+      const stored = await this.storage.getItem(this.heldKey(record.owner));
+      if (!isRecord(stored) || !Object.hasOwn(stored, record.taskId)) return;
+      const { [record.taskId]: _gone, ...left } = stored;
+      if (Object.keys(left).length === 0) await this.storage.removeItem(this.heldKey(record.owner));
+      else await this.storage.setItem(this.heldKey(record.owner), left as never, { ttl: Math.ceil(this.ttlMs / 1000) + 60 });
+    });
   }
 
   /** The storage's own expiry for drivers that have one (Redis, KV), a little after the task's own. */
