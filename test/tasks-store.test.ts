@@ -702,3 +702,33 @@ describe("two handlers on one Redis", () => {
     }
   });
 });
+
+describe("the per-caller bound", () => {
+  it("refuses a caller's next task at the bound and takes one again once a task ended, on one key per caller", async () => {
+    const storage = createStorage();
+    const handler = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ storage, maxTasksPerCaller: 2 }) });
+    const first = new Channel();
+    const second = new Channel();
+    const third = new Channel();
+    channels.set("bound-1", first);
+    channels.set("bound-2", second);
+    channels.set("bound-3", third);
+    const one = await call(handler.fetch, "driven", { run: "bound-1" });
+    await call(handler.fetch, "driven", { run: "bound-2" });
+    expect(await call(handler.fetch, "driven", { run: "bound-3" })).toMatchObject({
+      result: {
+        content: [{ type: "text", text: "You hold the most unfinished tasks allowed (2); cancel one or wait for one to finish" }],
+        isError: true,
+      },
+    });
+    expect(third.starts).toBe(0);
+    // The caller's unfinished tasks are one key, not one key each.
+    expect((await storage.getKeys()).filter((key) => key.includes(":held:"))).toEqual(["agntn:tasks:held:anonymous"]);
+    first.push("finish");
+    await pollUntil(handler.fetch, one.result?.taskId as string, terminal);
+    expect(await call(handler.fetch, "driven", { run: "bound-3" })).toMatchObject({ result: { resultType: "task", status: "working" } });
+    second.push("finish");
+    third.push("finish");
+    await handler.close();
+  });
+});
