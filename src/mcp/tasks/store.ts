@@ -103,6 +103,13 @@ export class TaskBook implements TaskStore {
   readonly maxTasksPerCaller: number;
   /** Tasks this instance runs now. */
   running = 0;
+  /**
+   * The tasks this instance created, oldest first, to forget once their ttl has passed: a memory or file storage
+   * keeps a key until it is removed (only Redis and KV drivers honour the `ttl` a write asks for), and a task nobody
+   * reads again after its ttl would stay forever. One ttl per store, so creation order is expiry order.
+   */
+  readonly #created: { id: string; until: number }[] = [];
+  #sweptUpTo = 0;
 
   constructor(options: TaskStoreOptions, where: string) {
     checkOptionKeys(where, options, TASK_STORE_OPTIONS);
@@ -148,6 +155,7 @@ export class TaskBook implements TaskStore {
   }
 
   private async createHeld(owner: string, tool: string): Promise<TaskRecord | CreateRefusal> {
+    this.sweep();
     const held = await this.guard(() => this.heldTasks(owner));
     if (Object.keys(held).length >= this.maxTasksPerCaller) {
       return { refused: `You hold the most unfinished tasks allowed (${this.maxTasksPerCaller}); cancel one or wait for one to finish` };
@@ -176,6 +184,7 @@ export class TaskBook implements TaskStore {
         throw error;
       }
     });
+    this.#created.push({ id: record.taskId, until: now + this.ttlMs });
     return record;
   }
 
@@ -208,6 +217,9 @@ export class TaskBook implements TaskStore {
   }
 
   async finish(record: TaskRecord): Promise<void> {
+    // Past its ttl a task is no longer kept (a reader would forget it at once): writing it would bring back what the
+    // sweep removed, for good on a storage without expiry.
+    if (Date.now() > Date.parse(record.createdAt) + record.ttlMs) return this.forget(record);
     await this.save(record);
     await this.release(record).catch(() => {});
     await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
@@ -250,12 +262,29 @@ export class TaskBook implements TaskStore {
     return answer;
   }
 
-  private async forget(record: TaskRecord): Promise<void> {
+  async forget(record: TaskRecord): Promise<void> {
     await Promise.allSettled([
       this.storage.removeItem(this.key("task", record.taskId)),
       this.storage.removeItem(this.key("cancel", record.taskId)),
       this.release(record),
     ]);
+  }
+
+  /** Forgets this instance's tasks whose ttl has passed (each creation looks; the oldest come first). */
+  private sweep(): void {
+    const now = Date.now();
+    let next = this.#sweptUpTo;
+    while (next < this.#created.length && (this.#created[next] as { until: number }).until < now) {
+      const { id } = this.#created[next] as { id: string };
+      // Removed whatever its state: past its ttl a task is no longer kept, finished or not (the runner ends it then).
+      void Promise.allSettled([this.storage.removeItem(this.key("task", id)), this.storage.removeItem(this.key("cancel", id))]);
+      next++;
+    }
+    if (next > 1024 && next * 2 > this.#created.length) {
+      this.#created.splice(0, next);
+      next = 0;
+    }
+    this.#sweptUpTo = next;
   }
 
   /** Changes to one caller's held tasks run in turn on this instance, so none undoes another. */
