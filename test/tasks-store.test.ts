@@ -732,3 +732,30 @@ describe("the per-caller bound", () => {
     await handler.close();
   });
 });
+
+describe("a memory store", () => {
+  it("forgets the tasks this instance created once their ttl passed, read again or not", async () => {
+    const storage = createStorage();
+    const handler = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ storage, ttlMs: 300 }) });
+    const channel = new Channel();
+    channels.set("sweep-1", channel);
+    channels.set("sweep-2", new Channel());
+    const first = await call(handler.fetch, "driven", { run: "sweep-1" });
+    const id = first.result?.taskId as string;
+    channel.push("finish");
+    await pollUntil(handler.fetch, id, terminal);
+    expect(await storage.hasItem(`agntn:tasks:task:${id}`)).toBe(true);
+    await sleep(400);
+    // Nobody reads the first task again: the next creation sweeps it.
+    const second = await call(handler.fetch, "driven", { run: "sweep-2" });
+    expect(second.result).toMatchObject({ resultType: "task" });
+    await sleep(20);
+    expect(await storage.hasItem(`agntn:tasks:task:${id}`)).toBe(false);
+    await sleep(700);
+    // The second, still running past its ttl, is ended by its runner and not written back.
+    const keys = await storage.getKeys("agntn:tasks:task");
+    expect(keys).toEqual([]);
+    expect(channels.get("sweep-2")?.abortedAt).toBeDefined();
+    await handler.close();
+  });
+});
