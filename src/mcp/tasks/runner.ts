@@ -93,7 +93,7 @@ class RunningTask {
     this.#record = ended;
     await this.#writes;
     try {
-      await this.#book.finish(ended);
+      await this.#book.finish(ended, this.#cancelled);
     } catch (error) {
       // The lease lapses and readers see the task failed: it never stays working.
       this.#work.report(error);

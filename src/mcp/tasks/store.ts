@@ -216,13 +216,18 @@ export class TaskBook implements TaskStore {
     await this.guard(() => this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
   }
 
-  async finish(record: TaskRecord): Promise<void> {
+  /**
+   * Writes the task's end. The cancel key is removed only when the running instance saw one (`cancelSeen`): one
+   * written after its last look is left to expire with the task (the storage's own expiry, or this instance's sweep),
+   * which spares every task that was never cancelled a write.
+   */
+  async finish(record: TaskRecord, cancelSeen = true): Promise<void> {
     // Past its ttl a task is no longer kept (a reader would forget it at once): writing it would bring back what the
     // sweep removed, for good on a storage without expiry.
     if (Date.now() > Date.parse(record.createdAt) + record.ttlMs) return this.forget(record);
     await this.save(record);
     await this.release(record).catch(() => {});
-    await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
+    if (cancelSeen) await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
   }
 
   async requestCancel(record: TaskRecord): Promise<void> {
