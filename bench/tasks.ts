@@ -122,12 +122,13 @@ export async function run(): Promise<Section> {
       [
         { name: "tools/call, answered at once", fn: () => callNow(memory) },
         { name: "tools/call as a task + one tasks/get", fn: () => roundTrip(memory) },
+        { name: "tools/call as a task, the handle only", fn: () => callTask(memory) },
       ],
       rounds,
       perBatch,
     );
     const trips = (rounds + 4) * perBatch;
-    const [direct, task] = trip as [Paired, Paired];
+    const [direct, task, handle] = trip as [Paired, Paired, Paired];
     const tripRatio = ratioOf(task.cpu, direct.cpu);
 
     const memoryId = await completedTask(memory);
@@ -154,7 +155,8 @@ export async function run(): Promise<Section> {
       "",
       pairedTable(trip, "operation", direct),
       "",
-      `The task's round trip against the plain call: ${formatRatio(tripRatio)} in CPU, ${formatRatio(ratioOf(task.wall, direct.wall))} in wall time.`,
+      `The task's round trip against the plain call: ${formatRatio(tripRatio)} in CPU, ${formatRatio(ratioOf(task.wall, direct.wall))} in wall time;`,
+      `the creating request alone (the handle, the tool run in the background, its end written): ${formatRatio(ratioOf(handle.cpu, direct.cpu))} in CPU.`,
       "",
       "`tasks/get` of one completed task, the memory store against a Redis store (redis-server on loopback, unstorage's redis",
       "driver on ioredis): one `GET` per poll.",
