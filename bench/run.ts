@@ -30,6 +30,7 @@ const BENCHMARKS: { id: number; file: string; title: string }[] = [
   { id: 14, file: "catalog-roundtrip.ts", title: "Resources and prompts: resources/read and prompts/get round trips vs the SDK McpServer" },
   { id: 15, file: "list-change.ts", title: "A change to a followed tool list: 10,000 tools vs 100" },
   { id: 16, file: "visibility.ts", title: "Lists per caller: tools/list of 1,000 tools with visibleTo vs without" },
+  { id: 17, file: "tasks.ts", title: "Tasks: a task's round trip vs a plain call, and tasks/get on memory vs Redis" },
 ];
 
 function cpuModel(): string {

@@ -177,7 +177,7 @@ describe("three instances behind nginx, their tasks in a shared Redis", () => {
       ttlMs: 3_600_000,
       pollIntervalMs: 250,
       statusMessage: "asking about tea (2/3)",
-      result: { content: [{ type: "text", text: "ordered 3 tea on one" }] },
+      result: { resultType: "complete", content: [{ type: "text", text: "ordered 3 tea on one" }] },
       _meta: SERVER_META,
     });
     // The first instance's tool got the answer; the others ran nothing.
@@ -246,7 +246,7 @@ describe("three instances behind nginx, their tasks in a shared Redis", () => {
     for (const app of instances) {
       const done = await get(app.url, finished);
       expect(done.result?.status).toBe("completed");
-      expect(done.result?.result).toEqual({ content: [{ type: "text", text: "ordered 3 tea on one" }] });
+      expect(done.result?.result).toEqual({ resultType: "complete", content: [{ type: "text", text: "ordered 3 tea on one" }] });
       const failed = await get(app.url, killed);
       expect(failed.result?.error).toEqual({ code: -32603, message: "The server running this task stopped before it finished" });
     }
@@ -280,7 +280,7 @@ describe("nothing mounted at agntn-tasks: Nitro keeps the tasks in memory", () =
     expect(waiting.inputRequests).toEqual(QUESTION);
     await rpc(alone.url, "tasks/update", { taskId, inputResponses: { "ask-1": { action: "accept", content: { quantity: 2 } } } });
     const done = await taskWhen(alone.url, taskId, (task) => task.status === "completed");
-    expect(done.result).toEqual({ content: [{ type: "text", text: "ordered 2 tea on alone" }] });
+    expect(done.result).toEqual({ resultType: "complete", content: [{ type: "text", text: "ordered 2 tea on alone" }] });
     expect((await get(other.url, taskId)).error).toEqual({ code: -32602, message: `No task "${taskId}" is known to this caller` });
   });
 

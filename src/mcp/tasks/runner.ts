@@ -99,7 +99,8 @@ class RunningTask {
     this.#ended = (async () => {
       await this.#writes;
       try {
-        await this.#book.finish(ended);
+        // A cancel key is only there to remove when a cancel ended the task.
+        await this.#book.finish(ended, ended.status === "cancelled");
       } catch (error) {
         // The lease lapses and readers see the task failed: it never stays working.
         this.#report("could not write its end to the task store", error);

@@ -91,9 +91,8 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     } catch (error) {
       throw storeFailure(error, "try again");
     }
-    // Unknown and another caller's: one answer, so an id tells nothing of whose it is.
+    // Unknown, expired and another caller's: one answer, so an id tells nothing of whose it is.
     if (!record) throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id)} is known to this caller`);
-    if ("expired" in record) throw new ProtocolError(INVALID_PARAMS, `Task ${quote(id)} has expired: tasks are kept ${record.expired} ms`);
     return record;
   };
   server.setRequestHandler("tasks/get", ANY_PARAMS, async (params, ctx) => ({

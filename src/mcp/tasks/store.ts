@@ -8,7 +8,11 @@
  *   instance that runs it (and, once its lease has lapsed, by whoever reads it);
  * - `<prefix>:cancel:<id>` by `tasks/cancel`;
  * - `<prefix>:answer:<id>:<key>` by `tasks/update`, one key per input request;
- * - `<prefix>:live:<caller>:<id>` marks a caller's unfinished task, for the per-caller bound.
+ * - `<prefix>:held:<caller>`, the caller's unfinished tasks (id → when it expires), for the per-caller bound:
+ *   one key read per creation, never a listing of keys, which on most drivers walks the whole storage (a Redis
+ *   `SCAN` of every key, every key of a memory storage) and made each creation slower the more tasks were kept.
+ *   It is read, changed and written back (in turn within one instance); two instances creating for one caller at
+ *   the same instant may lose one entry, so across instances the bound is approximate, as any count-then-create is.
  *
  * The running instance reads the cancel and answer keys a few times a second
  * (./runner.ts), so a cancel sent through any instance is seen within a second.
@@ -100,6 +104,13 @@ export class TaskBook implements TaskStore {
   readonly maxTasksPerCaller: number;
   /** Tasks this instance runs now. */
   running = 0;
+  /**
+   * The tasks this instance created, oldest first, to forget once their ttl has passed: a memory or file storage
+   * keeps a key until it is removed (only Redis and KV drivers honour the `ttl` a write asks for), and a task nobody
+   * reads again after its ttl would stay forever. One ttl per store, so creation order is expiry order.
+   */
+  readonly #created: { id: string; until: number }[] = [];
+  #sweptUpTo = 0;
 
   constructor(options: TaskStoreOptions, where: string) {
     checkOptionKeys(where, options, TASK_STORE_OPTIONS);
@@ -142,8 +153,8 @@ export class TaskBook implements TaskStore {
     return `${this.prefix}:answer:${id}:${input}`;
   }
 
-  liveKey(owner: string, id?: string): string {
-    return `${this.prefix}:live:${ownerKey(owner)}${id === undefined ? "" : `:${id}`}`;
+  heldKey(owner: string): string {
+    return `${this.prefix}:held:${ownerKey(owner)}`;
   }
 
   /**
@@ -154,8 +165,13 @@ export class TaskBook implements TaskStore {
     if (this.running >= this.maxTasks) {
       return { refused: `This server is running its most tasks (${this.maxTasks}); try again when one has finished` };
     }
-    const held = await this.guard(() => this.liveTasks(owner));
-    if (held >= this.maxTasksPerCaller) {
+    return this.holding(owner, () => this.createHeld(owner, tool));
+  }
+
+  private async createHeld(owner: string, tool: string): Promise<TaskRecord | CreateRefusal> {
+    this.sweep();
+    const held = await this.guard(async () => this.heldTasks(owner));
+    if (Object.keys(held).length >= this.maxTasksPerCaller) {
       return { refused: `You hold the most unfinished tasks allowed (${this.maxTasksPerCaller}); cancel one or wait for one to finish` };
     }
     const now = Date.now();
@@ -172,30 +188,36 @@ export class TaskBook implements TaskStore {
       inputs: 0,
       leaseUntil: now + this.leaseMs,
     };
-    await this.guard(async (storage) => {
-      await storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record));
+    await this.guard(async () => {
+      await (await this.store()).setItem(this.key("task", record.taskId), record as never, this.expiry(record));
       try {
-        await storage.setItem(this.liveKey(owner, record.taskId), 1 as never, this.expiry(record));
+        await (await this.store()).setItem(
+          this.heldKey(owner),
+          { ...held, [record.taskId]: now + this.ttlMs } as never,
+          this.expiry(record),
+        );
       } catch (error) {
         // Nothing half-written: the task goes too.
-        await storage.removeItem(this.key("task", record.taskId)).catch(() => {});
+        await (await this.store()).removeItem(this.key("task", record.taskId)).catch(() => {});
         throw error;
       }
     });
+    this.#created.push({ id: record.taskId, until: now + this.ttlMs });
     return record;
   }
 
   /**
-   * The caller's task by id; `undefined` for an unknown or another caller's id (the same answer for both). A task
-   * past its ttl is forgotten, and its owner told so once (`expired`, with the ttl it had).
+   * The caller's task by id; `undefined` for an unknown, expired or another caller's id (the same answer for each:
+   * past its ttl a task is no longer kept, and the sweep may have removed it already, so "expired" could not be told
+   * apart reliably anyway).
    */
-  async read(id: string, owner: string): Promise<TaskRecord | { expired: number } | undefined> {
-    const record = await this.guard((storage) => storage.getItem(this.key("task", id)));
+  async read(id: string, owner: string): Promise<TaskRecord | undefined> {
+    const record = await this.guard(async () => (await this.store()).getItem(this.key("task", id)));
     if (!isTaskRecord(record) || record.owner !== owner) return undefined;
     const now = Date.now();
     if (now > Date.parse(record.createdAt) + record.ttlMs && isTerminal(record.status)) {
       await this.forget(record);
-      return { expired: record.ttlMs };
+      return undefined;
     }
     if (!isTerminal(record.status) && now > record.leaseUntil) return this.lapse(record);
     return record;
@@ -207,37 +229,53 @@ export class TaskBook implements TaskStore {
       error: { code: -32603, message: "The server running this task stopped before it finished" },
     });
     await this.save(failed);
-    await (await this.store()).removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
+    await this.release(record).catch(() => {});
     return failed;
   }
 
   /** Writes the running instance's view of a task. */
   async save(record: TaskRecord): Promise<void> {
-    await this.guard((storage) => storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
+    await this.guard(async () => (await this.store()).setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
   }
 
-  async finish(record: TaskRecord): Promise<void> {
+  /**
+   * Writes the task's end. The cancel key is removed only when the running instance saw one (`cancelSeen`): one
+   * written after its last look is left to expire with the task (the storage's own expiry, or this instance's sweep),
+   * which spares every task that was never cancelled a write.
+   */
+  async finish(record: TaskRecord, cancelSeen = true): Promise<void> {
+    // Past its ttl a task is no longer kept (a reader would forget it at once): writing it would bring back what the
+    // sweep removed, for good on a storage without expiry.
+    if (Date.now() > Date.parse(record.createdAt) + record.ttlMs) return this.forget(record);
     await this.save(record);
-    const storage = await this.store();
-    await storage.removeItem(this.liveKey(record.owner, record.taskId)).catch(() => {});
-    await storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
+    await this.release(record).catch(() => {});
+    if (cancelSeen) await (await this.store()).removeItem(this.key("cancel", record.taskId)).catch(() => {});
   }
 
   async requestCancel(record: TaskRecord): Promise<void> {
-    await this.guard((storage) => storage.setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
+    await this.guard(async () => (await this.store()).setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
   }
 
   async cancelRequested(id: string): Promise<boolean> {
     return (await (await this.store()).hasItem(this.key("cancel", id))) === true;
   }
 
-  /** Keeps the responses to the task's outstanding requests; any other key is ignored, as the spec asks. */
+  /**
+   * Keeps the responses to the task's outstanding requests; any other key is ignored, as the spec asks. So is a key
+   * already answered and not yet taken by the running instance: the first answer stands (a second `tasks/update` with
+   * the same key must not replace what the client answered first). Without compare-and-set two instances answering the
+   * same key in the same instant may still both write; one client's retry does not.
+   */
   async answer(record: TaskRecord, responses: Record<string, unknown>): Promise<void> {
     const outstanding = record.inputRequests ?? {};
-    const answered = Object.entries(responses).filter(([key]) => Object.hasOwn(outstanding, key));
-    await this.guard((storage) =>
+    const keys = Object.keys(responses).filter((key) => Object.hasOwn(outstanding, key));
+    await this.guard(async () =>
       Promise.all(
-        answered.map(([key, response]) => storage.setItem(this.answerKey(record.taskId, key), response as never, this.expiry(record))),
+        keys.map(async (key) => {
+          const stored = this.answerKey(record.taskId, key);
+          if (await (await this.store()).hasItem(stored)) return;
+          await (await this.store()).setItem(stored, responses[key] as never, this.expiry(record));
+        }),
       ),
     );
   }
@@ -245,35 +283,81 @@ export class TaskBook implements TaskStore {
   /** Takes the answer to one request, if it came (the running instance's side). */
   async takeAnswer(id: string, key: string): Promise<unknown> {
     const stored = this.answerKey(id, key);
-    const storage = await this.store();
-    const answer = await storage.getItem(stored);
+    const answer = await (await this.store()).getItem(stored);
     if (answer === null || answer === undefined) return undefined;
-    await storage.removeItem(stored).catch(() => {});
+    await (await this.store()).removeItem(stored).catch(() => {});
     return answer;
   }
 
-  private async forget(record: TaskRecord): Promise<void> {
-    const storage = await this.store();
+  async forget(record: TaskRecord): Promise<void> {
     await Promise.allSettled([
-      storage.removeItem(this.key("task", record.taskId)),
-      storage.removeItem(this.key("cancel", record.taskId)),
-      storage.removeItem(this.liveKey(record.owner, record.taskId)),
+      (await this.store()).removeItem(this.key("task", record.taskId)),
+      (await this.store()).removeItem(this.key("cancel", record.taskId)),
+      this.release(record),
     ]);
   }
 
-  /** The caller's unfinished tasks, across instances; a marker whose task lapsed or went is cleared on the way. */
-  private async liveTasks(owner: string): Promise<number> {
-    const storage = await this.store();
-    const keys = await storage.getKeys(this.liveKey(owner));
-    if (keys.length < this.maxTasksPerCaller) return keys.length;
-    let live = 0;
-    for (const key of keys) {
-      const id = key.slice(key.lastIndexOf(":") + 1);
-      const record = await this.read(id, owner);
-      if (record && "status" in record && !isTerminal(record.status)) live++;
-      else await storage.removeItem(key).catch(() => {});
+  /** Forgets this instance's tasks whose ttl has passed (each creation looks; the oldest come first). */
+  private sweep(): void {
+    const now = Date.now();
+    let next = this.#sweptUpTo;
+    while (next < this.#created.length && (this.#created[next] as { until: number }).until < now) {
+      const { id } = this.#created[next] as { id: string };
+      // Removed whatever its state: past its ttl a task is no longer kept, finished or not (the runner ends it then).
+      // The storage is loaded: this instance created the task in it.
+      const storage = this.#storage as Storage;
+      void Promise.allSettled([storage.removeItem(this.key("task", id)), storage.removeItem(this.key("cancel", id))]);
+      next++;
     }
-    return live;
+    if (next > 1024 && next * 2 > this.#created.length) {
+      this.#created.splice(0, next);
+      next = 0;
+    }
+    this.#sweptUpTo = next;
+  }
+
+  /** Changes to one caller's held tasks run in turn on this instance, so none undoes another. */
+  readonly #holding = new Map<string, Promise<unknown>>();
+
+  private holding<T>(owner: string, change: () => Promise<T>): Promise<T> {
+    const before = this.#holding.get(owner) ?? Promise.resolve();
+    const next = before.then(change, change);
+    const settled = next.catch(() => {});
+    this.#holding.set(owner, settled);
+    settled.then(() => {
+      if (this.#holding.get(owner) === settled) this.#holding.delete(owner);
+    });
+    return next;
+  }
+
+  /**
+   * The caller's unfinished tasks, across instances, by id. Entries past their task's ttl go on the way; at the bound,
+   * each entry is checked against its task (one that ended elsewhere and whose release was lost goes too).
+   */
+  private async heldTasks(owner: string): Promise<Record<string, number>> {
+    const stored = await (await this.store()).getItem(this.heldKey(owner));
+    const now = Date.now();
+    const held: Record<string, number> = {};
+    if (isRecord(stored)) for (const [id, until] of Object.entries(stored)) if (typeof until === "number" && until > now) held[id] = until;
+    if (Object.keys(held).length < this.maxTasksPerCaller) return held;
+    // Only read here: `read` may end a lapsed task, whose release would wait on this very change.
+    for (const id of Object.keys(held)) {
+      const record = await (await this.store()).getItem(this.key("task", id));
+      const live = isTaskRecord(record) && record.owner === owner && !isTerminal(record.status) && record.leaseUntil >= now;
+      if (!live) delete held[id];
+    }
+    return held;
+  }
+
+  /** The task no longer counts against its caller. */
+  private release(record: TaskRecord): Promise<void> {
+    return this.holding(record.owner, async () => {
+      const stored = await (await this.store()).getItem(this.heldKey(record.owner));
+      if (!isRecord(stored) || !Object.hasOwn(stored, record.taskId)) return;
+      const { [record.taskId]: _gone, ...left } = stored;
+      if (Object.keys(left).length === 0) await (await this.store()).removeItem(this.heldKey(record.owner));
+      else await (await this.store()).setItem(this.heldKey(record.owner), left as never, { ttl: Math.ceil(this.ttlMs / 1000) + 60 });
+    });
   }
 
   /** The storage's own expiry for drivers that have one (Redis, KV), a little after the task's own. */
@@ -282,10 +366,9 @@ export class TaskBook implements TaskStore {
     return { ttl: Math.max(1, Math.ceil(left / 1000) + 60) };
   }
 
-  /** Runs a step on the storage; any failure (the storage unreachable, a refused write) is a {@link TaskStoreError}. */
-  private async guard<T>(run: (storage: Storage) => Promise<T>): Promise<T> {
+  private async guard<T>(run: () => Promise<T>): Promise<T> {
     try {
-      return await run(await this.store());
+      return await run();
     } catch (error) {
       throw new TaskStoreError(error instanceof Error ? error.message : String(error), { cause: error });
     }
