@@ -55,6 +55,7 @@ import {
 import { SessionTools } from "./session-tools.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
+import { isTaskRequest, taskServer } from "./tasks/serve.ts";
 import { type TaskBook, taskBookOf } from "./tasks/store.ts";
 import { viewsOf } from "./views.ts";
 
@@ -297,10 +298,18 @@ export function serveHttp(
 
   // The SDK's factory finds the request's tool set by the request it is handed (the very object passed to `fetch`).
   const setOf = new WeakMap<Request, ToolSet>();
+  // And whether it is a `tasks/*` request, which gets a server of the task methods alone (./tasks/serve.ts).
+  const taskPolls = new WeakSet<Request>();
   const modern = createMcpHandler(
     (ctx) => {
       const set = ctx.requestInfo ? setOf.get(ctx.requestInfo as Request) : undefined;
       if (!set) throw new Error("@agntn/tools: no tool set for this request");
+      const book = ctx.era === "modern" && taskPolls.has(ctx.requestInfo as Request) ? bookFor(set) : undefined;
+      if (book) {
+        const server = taskServer(info, book);
+        server.onerror = onerror;
+        return server;
+      }
       return serverFor(set, ctx.era === "modern");
     },
     { legacy: stateless ? "stateless" : "reject", onerror, bus },
@@ -389,6 +398,7 @@ export function serveHttp(
       if (challenge) return gate.challengeResponse(challenge);
     }
     setOf.set(read.request, set);
+    if (isTaskRequest(read.message)) taskPolls.add(read.request);
     return modern.fetch(read.request, sdkOptions(read));
   };
 

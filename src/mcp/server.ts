@@ -14,7 +14,7 @@ import {
   Server,
   type ServerContext,
 } from "@modelcontextprotocol/server";
-import { checkInput } from "../core/call.ts";
+import { checkInput, runTool } from "../core/call.ts";
 import type { HostContext } from "../core/context.ts";
 import { failureText } from "../core/errors.ts";
 import type { CallFacts, Middleware } from "../core/middleware.ts";
@@ -27,7 +27,7 @@ import type { AnyTool, ServerInfo } from "../core/types.ts";
 import type { VisibilityReport } from "../core/visibility.ts";
 import { askByRequest } from "../protocol/ask.ts";
 import { type CacheHints, checkCacheHints, type WireHints } from "../protocol/cache-hints.ts";
-import { callEntry, errorResult, type McpCallResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
+import { callEntry, errorResult, type McpCallResult, mcpResult, toolIndex, unknownToolResult } from "../protocol/call.ts";
 import { callerOf, principalOf } from "../protocol/caller.ts";
 import { catalogOption } from "../protocol/catalog.ts";
 import { catalogParts, indexOf } from "../protocol/catalog-answers.ts";
@@ -376,13 +376,17 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
       if (progress) base.progress = progress;
       sampling = supportsSampling(capabilities);
       run = (host) => callEntry(found, args, host);
-      if (book && taskMode(found.tool.task, ctx, name) === "task" && checkInput(found, args).ok) {
+      // Bad arguments are answered at once, as a plain call answers them: no task is made for a call that cannot run.
+      const checked = book && taskMode(found.tool.task, ctx, name) === "task" ? checkInput(found, args) : undefined;
+      if (book && checked?.ok) {
         // The work outlives this request: its own signal (tasks/cancel), progress as the status message, questions as
         // input requests. What it logs is not sent: the extension carries no notifications of a task's run.
         const { signal: _request, progress: _notified, log: _sent, ...kept } = base;
         const call = { ...(kept.call as CallFacts) };
+        // The arguments were checked just now: the run takes them as accepted, not checked a second time.
+        const accepted = { accepted: checked.value };
         return createTask(book, ctx, name, {
-          run: (host, taskId) => run({ ...kept, ...host, call: { ...call, taskId } }),
+          run: (host, taskId) => runTool(found, accepted, { ...kept, ...host, call: { ...call, taskId } }).then(mcpResult),
           asks: forms,
           samples: sampling,
           report,

@@ -10,10 +10,10 @@
  * experimental, different wire format (`tasks/result`, `tasks/list`), and a
  * 2025 session already carries questions on its own connection.
  */
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, type Server, type ServerContext } from "@modelcontextprotocol/server";
+import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, Server, type ServerContext } from "@modelcontextprotocol/server";
 import { quote, sanitizeLine } from "../../core/sanitize.ts";
 import { isRecord } from "../../core/schema.ts";
-import type { TaskSupport } from "../../core/types.ts";
+import type { ServerInfo, TaskSupport } from "../../core/types.ts";
 import { errorResult, type McpCallResult } from "../../protocol/call.ts";
 import { principalOf } from "../../protocol/caller.ts";
 import { startTask, type TaskWork } from "./runner.ts";
@@ -121,6 +121,22 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     }
     return { resultType: "complete" };
   });
+}
+
+/** Whether a message is one `tasks/*` request (not a batch): the HTTP faces answer it with {@link taskServer}. */
+export function isTaskRequest(message: unknown): boolean {
+  return isRecord(message) && typeof message.method === "string" && message.method.startsWith("tasks/");
+}
+
+/**
+ * The server a 2026-07-28 `tasks/*` request gets on an HTTP face, where every request has a server of its own: only
+ * the task methods, so a poll does not pay for building the tools, resources and prompts it never reads. The SDK
+ * still reads, checks and answers the request as for any other.
+ */
+export function taskServer(info: ServerInfo, book: TaskBook): Server {
+  const server = new Server(JSON.parse(JSON.stringify(info)) as ServerInfo, { capabilities: { extensions: { ...TASKS_CAPABILITY } } });
+  serveTaskMethods(server, book);
+  return server;
 }
 
 /** A task's common fields, as a handle and every answer carry them. */
