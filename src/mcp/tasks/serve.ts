@@ -66,7 +66,7 @@ export async function createTask(book: TaskBook, ctx: ServerContext, name: strin
   try {
     created = await book.create(principalOf(ctx.http?.authInfo), name);
   } catch (error) {
-    throw storeFailure(error, "the tool did not run");
+    throw storeFailure(error, "the tool did not run", work.report, name);
   }
   if ("refused" in created) return errorResult(created.refused);
   startTask(book, created, work).catch(work.report);
@@ -75,6 +75,7 @@ export async function createTask(book: TaskBook, ctx: ServerContext, name: strin
 
 /** `tasks/get`, `tasks/update` and `tasks/cancel` on a server, answered from the store. */
 export function serveTaskMethods(server: Server, book: TaskBook): void {
+  const report = (error: unknown) => server.onerror?.(error as Error);
   const read = async (params: unknown, ctx: ServerContext, method: string): Promise<TaskRecord> => {
     const declared = declaresTasks(ctx);
     if (declared === undefined) throw new ProtocolError(-32601, `Method not found: ${method}`);
@@ -89,7 +90,7 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     try {
       record = await book.read(id, principalOf(ctx.http?.authInfo));
     } catch (error) {
-      throw storeFailure(error, "try again");
+      throw storeFailure(error, "try again", report, method);
     }
     // Unknown, expired and another caller's: one answer, so an id tells nothing of whose it is.
     if (!record) throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id)} is known to this caller`);
@@ -108,7 +109,7 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     try {
       await book.answer(record, responses);
     } catch (error) {
-      throw storeFailure(error, "the answers were not kept; send them again");
+      throw storeFailure(error, "the answers were not kept; send them again", report, "tasks/update");
     }
     return { resultType: "complete" };
   });
@@ -117,7 +118,7 @@ export function serveTaskMethods(server: Server, book: TaskBook): void {
     try {
       if (record.status === "working" || record.status === "input_required") await book.requestCancel(record);
     } catch (error) {
-      throw storeFailure(error, "the cancel was not kept; send it again");
+      throw storeFailure(error, "the cancel was not kept; send it again", report, "tasks/cancel");
     }
     return { resultType: "complete" };
   });
@@ -164,9 +165,14 @@ export function detailedTask(record: TaskRecord): Record<string, unknown> {
   return task;
 }
 
-function storeFailure(error: unknown, then: string): ProtocolError {
+/**
+ * The client hears that the store failed and what it may do; the store's own words (a file path, a Redis host and
+ * port) go to the server's `onerror` alone, cleaned to one line: they say where the server keeps its data.
+ */
+function storeFailure(error: unknown, then: string, report: (error: unknown) => void, where: string): ProtocolError {
   const message = error instanceof TaskStoreError ? error.message : String(error);
-  return new ProtocolError(INTERNAL_ERROR, `The task store could not be reached (${sanitizeLine(message)}); ${then}`);
+  report(new Error(`${sanitizeLine(where)}: the task store failed (${sanitizeLine(message)})`));
+  return new ProtocolError(INTERNAL_ERROR, `The task store could not be reached; ${then}`);
 }
 
 /** Any params object: each handler checks the fields it reads, in its own words. */
