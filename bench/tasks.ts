@@ -123,12 +123,14 @@ export async function run(): Promise<Section> {
         { name: "tools/call, answered at once", fn: () => callNow(memory) },
         { name: "tools/call as a task + one tasks/get", fn: () => roundTrip(memory) },
         { name: "tools/call as a task, the handle only", fn: () => callTask(memory) },
+        // The floor: about what any 2026-07-28 request costs through the per-request handler (2026 has no ping).
+        { name: "server/discover (next to nothing to do)", fn: () => rpc(memory, "server/discover", {}, "", false) },
       ],
       rounds,
       perBatch,
     );
     const trips = (rounds + 4) * perBatch;
-    const [direct, task, handle] = trip as [Paired, Paired, Paired];
+    const [direct, task, handle, discover] = trip as [Paired, Paired, Paired, Paired];
     const tripRatio = ratioOf(task.cpu, direct.cpu);
 
     const memoryId = await completedTask(memory);
@@ -156,7 +158,8 @@ export async function run(): Promise<Section> {
       pairedTable(trip, "operation", direct),
       "",
       `The task's round trip against the plain call: ${formatRatio(tripRatio)} in CPU, ${formatRatio(ratioOf(task.wall, direct.wall))} in wall time;`,
-      `the creating request alone (the handle, the tool run in the background, its end written): ${formatRatio(ratioOf(handle.cpu, direct.cpu))} in CPU.`,
+      `the creating request alone (the handle, the tool run in the background, its end written): ${formatRatio(ratioOf(handle.cpu, direct.cpu))} in CPU;`,
+      `a \`server/discover\`, which has next to nothing to do, ${formatRatio(ratioOf(discover.cpu, direct.cpu))}: a round trip is two requests, and each pays that much before it starts.`,
       "",
       "`tasks/get` of one completed task, the memory store against a Redis store (redis-server on loopback, unstorage's redis",
       "driver on ioredis): one `GET` per poll.",
