@@ -46,10 +46,10 @@ import {
 } from "@nuxt/kit";
 import { withoutStack } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
-import { TaskBook } from "../mcp/tasks/store.ts";
 import { type CacheHints, checkCacheHints } from "../protocol/cache-hints.ts";
 import { LOCAL_HOSTS } from "../protocol/hosts.ts";
 import { SESSION_LIMIT_OPTIONS, sessionLimits } from "../protocol/session-limits.ts";
+import { taskLimits } from "../protocol/task-limits.ts";
 import { createViewBundler } from "../views/bundle.ts";
 import { viewsPlugin } from "../views/transform.ts";
 import { nodeVersionProblem } from "./node-version.ts";
@@ -167,7 +167,7 @@ function taskSettings(given: TaskModuleOptions | undefined): (TaskModuleOptions 
       `agntnTools.tasks: mount must be a storage mount name (1-64 letters, digits, _, -, . and :), got ${JSON.stringify(mount)}`,
     );
   }
-  new TaskBook(limits, "agntnTools.tasks");
+  taskLimits(limits, "agntnTools.tasks");
   return { mount, ...limits };
 }
 

@@ -21,6 +21,7 @@ import type { Storage } from "unstorage";
 import { ToolDefinitionError } from "../../core/errors.ts";
 import { checkOptionKeys } from "../../core/options.ts";
 import { isRecord } from "../../core/schema.ts";
+import { taskLimits } from "../../protocol/task-limits.ts";
 
 export interface TaskStoreOptions {
   /** Any unstorage storage (`createStorage({ driver })`). Default: a memory storage of this process. */
@@ -124,11 +125,12 @@ export class TaskBook implements TaskStore {
       throw new ToolDefinitionError(`${where}: prefix must be 1-64 characters of letters, digits, _, :, . and -`);
     }
     this.prefix = prefix.replace(/:+$/, "");
-    this.ttlMs = whole(options.ttlMs, `${where}: ttlMs`, 3_600_000);
-    this.pollIntervalMs = whole(options.pollIntervalMs, `${where}: pollIntervalMs`, 1000);
-    this.leaseMs = whole(options.leaseMs, `${where}: leaseMs`, 30_000);
-    this.maxTasks = whole(options.maxTasks, `${where}: maxTasks`, 1000);
-    this.maxTasksPerCaller = whole(options.maxTasksPerCaller, `${where}: maxTasksPerCaller`, 100);
+    const limits = taskLimits(options, where);
+    this.ttlMs = limits.ttlMs;
+    this.pollIntervalMs = limits.pollIntervalMs;
+    this.leaseMs = limits.leaseMs;
+    this.maxTasks = limits.maxTasks;
+    this.maxTasksPerCaller = limits.maxTasksPerCaller;
     stores.add(this);
   }
 
@@ -396,13 +398,6 @@ export function taskBookOf(given: unknown, where: string): TaskBook {
   if (given === undefined) return new TaskBook({}, where);
   if (given instanceof TaskBook && stores.has(given)) return given;
   throw new ToolDefinitionError(`${where}: tasks must be a store made by createTaskStore`);
-}
-
-function whole(value: unknown, name: string, fallback: number): number {
-  if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
-    throw new ToolDefinitionError(`${name} must be a whole number above 0`);
-  return value;
 }
 
 function isStorage(value: unknown): value is Storage {
