@@ -19,21 +19,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
+import { postTask } from "./helpers/tasks-wire.ts";
 
 const APP = join(root, "test/fixtures/nuxt-tasks");
 const STATE_KEY = "a-state-key-every-tasks-instance-shares-01";
 /** The lease the fixture sets (`agntnTools.tasks.leaseMs`). */
 const LEASE_MS = 2000;
 
-/** What a 2026-07-28 client declares on every request: the tasks extension and form questions. */
-const META = {
-  "io.modelcontextprotocol/protocolVersion": "2026-07-28",
-  "io.modelcontextprotocol/clientInfo": { name: "tasks-test", version: "1.0.0" },
-  "io.modelcontextprotocol/clientCapabilities": {
-    extensions: { "io.modelcontextprotocol/tasks": {} },
-    elicitation: { form: {} },
-  },
-};
 const SERVER_META = { "io.modelcontextprotocol/serverInfo": { name: "agntn-tasks", version: "1.0.0" } };
 
 interface Reply {
@@ -43,24 +35,11 @@ interface Reply {
   upstream: string | null;
 }
 
-let nextId = 1;
-
 /** One JSON-RPC request to the route at `base`, framed as a 2026-07-28 client frames it. */
 async function rpc(base: URL, method: string, params: Record<string, unknown>): Promise<Reply> {
-  const name = typeof params.name === "string" ? params.name : typeof params.taskId === "string" ? params.taskId : "";
-  const response = await fetch(new URL("/mcp", base), {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": "2026-07-28",
-      "mcp-method": method,
-      "mcp-name": name,
-    },
-    body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params: { ...params, _meta: META } }),
-  });
-  const body = (await response.json()) as Omit<Reply, "upstream">;
-  return { ...body, upstream: response.headers.get("x-agntn-upstream") };
+  // Declaring the Tasks extension and form questions, as every request of these tests does.
+  const { reply, response } = await postTask(new URL("/mcp", base), method, params);
+  return { ...(reply as Omit<Reply, "upstream">), upstream: response.headers.get("x-agntn-upstream") };
 }
 
 const call = (base: URL, item: string, holdMs?: number) =>

@@ -19,9 +19,9 @@ import fsDriver from "unstorage/drivers/fs";
 import redisDriver from "unstorage/drivers/redis";
 import { afterAll, describe, expect, it } from "vitest";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
+import { postTask } from "./helpers/tasks-wire.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const VERSION = "2026-07-28";
 const INFO = { name: "agntn-tasks", version: "1.0.0" };
 const LAPSED = { code: -32603, message: "The server running this task stopped before it finished" };
 
@@ -33,62 +33,16 @@ interface Answer {
 
 type Fetch = (request: Request) => Promise<Response>;
 
-let nextId = 1;
-
 /** One raw 2026-07-28 request, declaring the Tasks extension (and forms) in its client capabilities. */
-async function rpc(
-  fetch: Fetch,
-  method: string,
-  params: Record<string, unknown>,
-  name: string,
-  base = "http://127.0.0.1/mcp",
-): Promise<Answer> {
-  const body = {
-    jsonrpc: "2.0",
-    id: nextId++,
-    method,
-    params: {
-      ...params,
-      _meta: {
-        "io.modelcontextprotocol/protocolVersion": VERSION,
-        "io.modelcontextprotocol/clientInfo": { name: "tasks-test", version: "1.0.0" },
-        "io.modelcontextprotocol/clientCapabilities": { extensions: { "io.modelcontextprotocol/tasks": {} }, elicitation: { form: {} } },
-      },
-    },
-  };
-  const response = await fetch(
-    new Request(base, {
-      method: "POST",
-      headers: {
-        host: new URL(base).host,
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": VERSION,
-        "mcp-method": method,
-        "mcp-name": name,
-      },
-      body: JSON.stringify(body),
-    }),
-  );
-  const text = (await response.text()).trim();
-  const json = text.startsWith("{")
-    ? JSON.parse(text)
-    : JSON.parse(
-        text
-          .split("\n")
-          .filter((line) => line.startsWith("data: "))
-          .at(-1)
-          ?.slice(6) ?? "null",
-      );
-  if (!json) throw new Error(`no JSON-RPC answer to ${method} (HTTP ${response.status}): ${text}`);
-  return json as Answer;
+async function rpc(fetcher: Fetch, method: string, params: Record<string, unknown>, base = "http://127.0.0.1/mcp"): Promise<Answer> {
+  return (await postTask(base, method, params, { fetcher })).reply as Answer;
 }
 
-const call = (fetch: Fetch, tool: string, args: Record<string, unknown>) => rpc(fetch, "tools/call", { name: tool, arguments: args }, tool);
-const getTask = (fetch: Fetch, taskId: string) => rpc(fetch, "tasks/get", { taskId }, taskId);
+const call = (fetch: Fetch, tool: string, args: Record<string, unknown>) => rpc(fetch, "tools/call", { name: tool, arguments: args });
+const getTask = (fetch: Fetch, taskId: string) => rpc(fetch, "tasks/get", { taskId });
 const updateTask = (fetch: Fetch, taskId: string, inputResponses: Record<string, unknown>) =>
-  rpc(fetch, "tasks/update", { taskId, inputResponses }, taskId);
-const cancelTask = (fetch: Fetch, taskId: string) => rpc(fetch, "tasks/cancel", { taskId }, taskId);
+  rpc(fetch, "tasks/update", { taskId, inputResponses });
+const cancelTask = (fetch: Fetch, taskId: string) => rpc(fetch, "tasks/cancel", { taskId });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -393,7 +347,7 @@ async function runScript(fetch: Fetch, watched: Watched, script: Step[]): Promis
     else if (step.do === "foreign") {
       const params =
         step.method === "tasks/update" ? { taskId: step.id, inputResponses: { "ask-1": { action: "decline" } } } : { taskId: step.id };
-      const answer = await rpc(fetch, step.method, params, step.id);
+      const answer = await rpc(fetch, step.method, params);
       expect(answer.error).toEqual(unknown(step.id));
     } else if (step.do === "expire") {
       await sleep(Math.max(0, Date.parse(watched.createdAt) + watched.ttlMs + 400 - Date.now()));
@@ -598,10 +552,10 @@ describe("a task whose process is killed", () => {
   it("stays working until the lease lapses, then reads failed, never working again", { timeout: 40_000 }, async () => {
     const folder = tempFolder();
     const { child, url } = await startChild(folder);
-    const remote: Fetch = (request) => fetch(request);
+    const remote: Fetch = fetch;
     let killedAt = 0;
     try {
-      const created = await rpc(remote, "tools/call", { name: "slow", arguments: {} }, "slow", url);
+      const created = await rpc(remote, "tools/call", { name: "slow", arguments: {} }, url);
       expect(created.result).toMatchObject({ resultType: "task", status: "working" });
       const id = created.result?.taskId as string;
       // Let the child renew the lease once, so the lapse counts from its last sign of life.

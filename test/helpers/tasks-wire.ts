@@ -29,33 +29,52 @@ export interface SenderOptions {
   headers?: Record<string, string>;
 }
 
+let nextId = 1;
+
 /**
- * A sender over HTTP: `fetch` is the global one for a server on a port, or a handler's own `fetch` answered in
- * process (the request then names `localhost`, which the Host check lets in).
+ * Posts one request and reads its JSON-RPC reply, whether it came as JSON or as server-sent events (the last `data:`
+ * line). `fetcher` is the global `fetch` for a server on a port, or a handler's own `fetch` answered in process (the
+ * request then carries the Host that `fetch` would add on the way out, which the handler checks).
  */
+export async function postTask(
+  url: URL | string,
+  method: string,
+  params: Record<string, unknown>,
+  options: SenderOptions & { fetcher?: (request: Request) => Promise<Response> } = {},
+): Promise<{ reply: Record<string, unknown>; response: Response }> {
+  const fetcher = options.fetcher ?? fetch;
+  // The spec's routing header: the tool's name for a call, the task's id for tasks/*.
+  const name = typeof params.taskId === "string" ? params.taskId : typeof params.name === "string" ? params.name : "";
+  const response = await fetcher(
+    new Request(url, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json, text/event-stream",
+        "mcp-protocol-version": "2026-07-28",
+        "mcp-method": method,
+        ...(name ? { "mcp-name": name } : {}),
+        ...(fetcher === fetch ? {} : { host: new URL(url).host }),
+        ...options.headers,
+      },
+      body: JSON.stringify({ jsonrpc: "2.0", id: nextId++, method, params: { ...params, _meta: envelopeOf(options.capabilities) } }),
+    }),
+  );
+  const text = (await response.text()).trim();
+  const json = text.startsWith("{")
+    ? text
+    : (text
+        .split("\n")
+        .filter((line) => line.startsWith("data: "))
+        .at(-1)
+        ?.slice(6) ?? "");
+  if (!json) throw new Error(`no JSON-RPC answer to ${method} (HTTP ${response.status}): ${text}`);
+  return { reply: JSON.parse(json) as Record<string, unknown>, response };
+}
+
+/** A sender over HTTP (see {@link postTask}). */
 export function httpSender(url: URL | string, fetcher: (request: Request) => Promise<Response> = fetch, options: SenderOptions = {}): Send {
-  let next = 0;
-  return async (method, params) => {
-    // The spec's routing header: the tool's name for a call, the task's id for tasks/*.
-    const name = typeof params.taskId === "string" ? params.taskId : typeof params.name === "string" ? params.name : "";
-    const response = await fetcher(
-      new Request(url, {
-        method: "POST",
-        headers: {
-          "content-type": "application/json",
-          accept: "application/json, text/event-stream",
-          "mcp-protocol-version": "2026-07-28",
-          "mcp-method": method,
-          ...(name ? { "mcp-name": name } : {}),
-          // A Request handed straight to a handler has no Host (fetch adds it on the way out): the handler checks it.
-          ...(fetcher === fetch ? {} : { host: new URL(url).host }),
-          ...options.headers,
-        },
-        body: JSON.stringify({ jsonrpc: "2.0", id: ++next, method, params: { ...params, _meta: envelopeOf(options.capabilities) } }),
-      }),
-    );
-    return (await response.json()) as Record<string, unknown>;
-  };
+  return async (method, params) => (await postTask(url, method, params, { ...options, fetcher })).reply;
 }
 
 /** Polls `tasks/get` until the task has the status (50 ms apart, 5 s at most). */
