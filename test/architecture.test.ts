@@ -40,8 +40,9 @@ const RULES: Record<string, Rule> = {
     packages: ["@modelcontextprotocol/server", "@modelcontextprotocol/ext-apps/server", "jose"],
     typesFrom: ["@modelcontextprotocol/ext-apps"],
   },
-  // Tasks (the io.modelcontextprotocol/tasks extension) keep their records on unstorage, whichever driver the app mounts.
-  "mcp/tasks": { folders: ["core", "protocol"], packages: ["@modelcontextprotocol/server", "unstorage"] },
+  // Tasks (the io.modelcontextprotocol/tasks extension) keep their records in any unstorage storage the app passes, and
+  // in a Map of their own by default: unstorage itself is never imported, so it is no dependency of the package.
+  "mcp/tasks": { folders: ["core", "protocol"], packages: ["@modelcontextprotocol/server"] },
   h3: { folders: ["core", "mcp"], packages: [], typesFrom: ["h3"] },
   toolkit: { folders: ["core", "protocol"], packages: ["zod"] },
   pi: { folders: ["core", "terminal"], packages: [], typesFrom: ["@earendil-works/pi-coding-agent", "@earendil-works/pi-tui"] },

@@ -15,4 +15,5 @@ export { listTools } from "./list.ts";
 export { createMcpServer, type McpServerOptions } from "./server.ts";
 export type { SessionToolList } from "./session-tools.ts";
 export type { StateSealOptions } from "./state-seal.ts";
+export type { TaskStorage } from "./tasks/memory.ts";
 export { createTaskStore, type TaskStore, type TaskStoreOptions } from "./tasks/store.ts";

@@ -17,15 +17,15 @@
  * The running instance reads the cancel and answer keys a few times a second
  * (./runner.ts), so a cancel sent through any instance is seen within a second.
  */
-import type { Storage } from "unstorage";
 import { ToolDefinitionError } from "../../core/errors.ts";
 import { checkOptionKeys } from "../../core/options.ts";
 import { isRecord } from "../../core/schema.ts";
 import { taskLimits } from "../../protocol/task-limits.ts";
+import { memoryStorage, type TaskStorage } from "./memory.ts";
 
 export interface TaskStoreOptions {
-  /** Any unstorage storage (`createStorage({ driver })`). Default: a memory storage of this process. */
-  storage?: Storage;
+  /** Any unstorage storage (`createStorage({ driver })` from `unstorage`). Default: a memory storage of this process. */
+  storage?: TaskStorage;
   /** The key prefix, so one storage can hold other data too. Default `"agntn:tasks"`. */
   prefix?: string;
   /** How long a task and its result are kept after it was created, in ms. Default one hour. */
@@ -95,8 +95,7 @@ export interface TaskStore {
 
 /** The store as servers use it. */
 export class TaskBook implements TaskStore {
-  #storage: Storage | undefined;
-  #loading: Promise<Storage> | undefined;
+  readonly storage: TaskStorage;
   readonly prefix: string;
   readonly ttlMs: number;
   readonly pollIntervalMs: number;
@@ -119,7 +118,7 @@ export class TaskBook implements TaskStore {
     if (storage !== undefined && !isStorage(storage)) {
       throw new ToolDefinitionError(`${where}: storage must be an unstorage storage (createStorage from "unstorage")`);
     }
-    this.#storage = storage;
+    this.storage = storage ?? memoryStorage();
     const prefix = options.prefix ?? "agntn:tasks";
     if (typeof prefix !== "string" || !/^[A-Za-z0-9_:.-]{1,64}$/.test(prefix)) {
       throw new ToolDefinitionError(`${where}: prefix must be 1-64 characters of letters, digits, _, :, . and -`);
@@ -132,19 +131,6 @@ export class TaskBook implements TaskStore {
     this.maxTasks = limits.maxTasks;
     this.maxTasksPerCaller = limits.maxTasksPerCaller;
     stores.add(this);
-  }
-
-  /**
-   * The storage: the one given, or a memory one made at first use. unstorage is loaded only then, so a server with
-   * no task tool (and every other entry) starts without it.
-   */
-  async store(): Promise<Storage> {
-    if (this.#storage) return this.#storage;
-    this.#loading ??= import("unstorage").then(({ createStorage }) => {
-      this.#storage = createStorage();
-      return this.#storage;
-    });
-    return this.#loading;
   }
 
   key(kind: "task" | "cancel", id: string): string {
@@ -191,16 +177,12 @@ export class TaskBook implements TaskStore {
       leaseUntil: now + this.leaseMs,
     };
     await this.guard(async () => {
-      await (await this.store()).setItem(this.key("task", record.taskId), record as never, this.expiry(record));
+      await this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record));
       try {
-        await (await this.store()).setItem(
-          this.heldKey(owner),
-          { ...held, [record.taskId]: now + this.ttlMs } as never,
-          this.expiry(record),
-        );
+        await this.storage.setItem(this.heldKey(owner), { ...held, [record.taskId]: now + this.ttlMs } as never, this.expiry(record));
       } catch (error) {
         // Nothing half-written: the task goes too.
-        await (await this.store()).removeItem(this.key("task", record.taskId)).catch(() => {});
+        await this.storage.removeItem(this.key("task", record.taskId)).catch(() => {});
         throw error;
       }
     });
@@ -214,7 +196,7 @@ export class TaskBook implements TaskStore {
    * apart reliably anyway).
    */
   async read(id: string, owner: string): Promise<TaskRecord | undefined> {
-    const record = await this.guard(async () => (await this.store()).getItem(this.key("task", id)));
+    const record = await this.guard(async () => this.storage.getItem(this.key("task", id)));
     if (!isTaskRecord(record) || record.owner !== owner) return undefined;
     const now = Date.now();
     if (now > Date.parse(record.createdAt) + record.ttlMs && isTerminal(record.status)) {
@@ -237,7 +219,7 @@ export class TaskBook implements TaskStore {
 
   /** Writes the running instance's view of a task. */
   async save(record: TaskRecord): Promise<void> {
-    await this.guard(async () => (await this.store()).setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
+    await this.guard(async () => this.storage.setItem(this.key("task", record.taskId), record as never, this.expiry(record)));
   }
 
   /**
@@ -251,15 +233,15 @@ export class TaskBook implements TaskStore {
     if (Date.now() > Date.parse(record.createdAt) + record.ttlMs) return this.forget(record);
     await this.save(record);
     await this.release(record).catch(() => {});
-    if (cancelSeen) await (await this.store()).removeItem(this.key("cancel", record.taskId)).catch(() => {});
+    if (cancelSeen) await this.storage.removeItem(this.key("cancel", record.taskId)).catch(() => {});
   }
 
   async requestCancel(record: TaskRecord): Promise<void> {
-    await this.guard(async () => (await this.store()).setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
+    await this.guard(async () => this.storage.setItem(this.key("cancel", record.taskId), 1 as never, this.expiry(record)));
   }
 
   async cancelRequested(id: string): Promise<boolean> {
-    return (await (await this.store()).hasItem(this.key("cancel", id))) === true;
+    return (await this.storage.hasItem(this.key("cancel", id))) === true;
   }
 
   /**
@@ -275,8 +257,8 @@ export class TaskBook implements TaskStore {
       Promise.all(
         keys.map(async (key) => {
           const stored = this.answerKey(record.taskId, key);
-          if (await (await this.store()).hasItem(stored)) return;
-          await (await this.store()).setItem(stored, responses[key] as never, this.expiry(record));
+          if (await this.storage.hasItem(stored)) return;
+          await this.storage.setItem(stored, responses[key] as never, this.expiry(record));
         }),
       ),
     );
@@ -285,16 +267,16 @@ export class TaskBook implements TaskStore {
   /** Takes the answer to one request, if it came (the running instance's side). */
   async takeAnswer(id: string, key: string): Promise<unknown> {
     const stored = this.answerKey(id, key);
-    const answer = await (await this.store()).getItem(stored);
+    const answer = await this.storage.getItem(stored);
     if (answer === null || answer === undefined) return undefined;
-    await (await this.store()).removeItem(stored).catch(() => {});
+    await this.storage.removeItem(stored).catch(() => {});
     return answer;
   }
 
   async forget(record: TaskRecord): Promise<void> {
     await Promise.allSettled([
-      (await this.store()).removeItem(this.key("task", record.taskId)),
-      (await this.store()).removeItem(this.key("cancel", record.taskId)),
+      this.storage.removeItem(this.key("task", record.taskId)),
+      this.storage.removeItem(this.key("cancel", record.taskId)),
       this.release(record),
     ]);
   }
@@ -307,7 +289,7 @@ export class TaskBook implements TaskStore {
       const { id } = this.#created[next] as { id: string };
       // Removed whatever its state: past its ttl a task is no longer kept, finished or not (the runner ends it then).
       // The storage is loaded: this instance created the task in it.
-      const storage = this.#storage as Storage;
+      const storage = this.storage;
       void Promise.allSettled([storage.removeItem(this.key("task", id)), storage.removeItem(this.key("cancel", id))]);
       next++;
     }
@@ -337,14 +319,14 @@ export class TaskBook implements TaskStore {
    * each entry is checked against its task (one that ended elsewhere and whose release was lost goes too).
    */
   private async heldTasks(owner: string): Promise<Record<string, number>> {
-    const stored = await (await this.store()).getItem(this.heldKey(owner));
+    const stored = await this.storage.getItem(this.heldKey(owner));
     const now = Date.now();
     const held: Record<string, number> = {};
     if (isRecord(stored)) for (const [id, until] of Object.entries(stored)) if (typeof until === "number" && until > now) held[id] = until;
     if (Object.keys(held).length < this.maxTasksPerCaller) return held;
     // Only read here: `read` may end a lapsed task, whose release would wait on this very change.
     for (const id of Object.keys(held)) {
-      const record = await (await this.store()).getItem(this.key("task", id));
+      const record = await this.storage.getItem(this.key("task", id));
       const live = isTaskRecord(record) && record.owner === owner && !isTerminal(record.status) && record.leaseUntil >= now;
       if (!live) delete held[id];
     }
@@ -354,11 +336,11 @@ export class TaskBook implements TaskStore {
   /** The task no longer counts against its caller. */
   private release(record: TaskRecord): Promise<void> {
     return this.holding(record.owner, async () => {
-      const stored = await (await this.store()).getItem(this.heldKey(record.owner));
+      const stored = await this.storage.getItem(this.heldKey(record.owner));
       if (!isRecord(stored) || !Object.hasOwn(stored, record.taskId)) return;
       const { [record.taskId]: _gone, ...left } = stored;
-      if (Object.keys(left).length === 0) await (await this.store()).removeItem(this.heldKey(record.owner));
-      else await (await this.store()).setItem(this.heldKey(record.owner), left as never, { ttl: Math.ceil(this.ttlMs / 1000) + 60 });
+      if (Object.keys(left).length === 0) await this.storage.removeItem(this.heldKey(record.owner));
+      else await this.storage.setItem(this.heldKey(record.owner), left as never, { ttl: Math.ceil(this.ttlMs / 1000) + 60 });
     });
   }
 
@@ -400,8 +382,8 @@ export function taskBookOf(given: unknown, where: string): TaskBook {
   throw new ToolDefinitionError(`${where}: tasks must be a store made by createTaskStore`);
 }
 
-function isStorage(value: unknown): value is Storage {
-  return isRecord(value) && ["getItem", "setItem", "removeItem", "getKeys", "hasItem"].every((m) => typeof value[m] === "function");
+function isStorage(value: unknown): value is TaskStorage {
+  return isRecord(value) && ["getItem", "setItem", "removeItem", "hasItem"].every((m) => typeof value[m] === "function");
 }
 
 function isTaskRecord(value: unknown): value is TaskRecord {
