@@ -410,14 +410,18 @@ describe("Claude Code and a list that changes (createToolList)", { timeout: 60_0
           ],
         },
       });
-      const listen = wire.exchanges.find((exchange) => exchange.sent?.method === "subscriptions/listen");
-      expect({
-        filter: listen?.sent?.params?.notifications,
-        heard: listen?.answered.map((message) => message.method),
-      }).toEqual({
-        filter: { toolsListChanged: true },
-        heard: ["notifications/subscriptions/acknowledged", "notifications/tools/list_changed"],
-      });
+      // The listen stream is still open: its messages are written down as they arrive, so the read waits for them (a
+      // loaded machine once read it before the first had been recorded).
+      const listen = () => wire.exchanges.find((exchange) => exchange.sent?.method === "subscriptions/listen");
+      await expect
+        .poll(() => ({
+          filter: listen()?.sent?.params?.notifications,
+          heard: listen()?.answered.map((message) => message.method),
+        }))
+        .toEqual({
+          filter: { toolsListChanged: true },
+          heard: ["notifications/subscriptions/acknowledged", "notifications/tools/list_changed"],
+        });
       facts.relists = true;
     } finally {
       await changing.close();
