@@ -18,6 +18,7 @@ import { createStorage } from "unstorage";
 import fsDriver from "unstorage/drivers/fs";
 import redisDriver from "unstorage/drivers/redis";
 import { afterAll, describe, expect, it } from "vitest";
+import { memoryStorage } from "../src/mcp/tasks/memory.ts";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
 import { postTask } from "./helpers/tasks-wire.ts";
 
@@ -711,5 +712,37 @@ describe("a memory store", () => {
     expect(keys).toEqual([]);
     expect(channels.get("sweep-2")?.abortedAt).toBeDefined();
     await handler.close();
+  });
+});
+
+describe("the store's own memory storage (the default)", () => {
+  it("keeps, reads and removes as an unstorage storage does, through many removals of one key beside keys kept", async () => {
+    const storage = memoryStorage();
+    expect(await storage.getItem("missing")).toBe(null);
+    expect(await storage.hasItem("missing")).toBe(false);
+    await storage.setItem("a", { n: 1 } as never);
+    expect(await storage.getItem("a")).toEqual({ n: 1 });
+    // Values are copies: what was read cannot change what is kept.
+    ((await storage.getItem("a")) as { n: number }).n = 2;
+    expect(await storage.getItem("a")).toEqual({ n: 1 });
+    await storage.setItem("a", undefined as never);
+    expect(await storage.hasItem("a")).toBe(false);
+    await storage.removeItem("never-there");
+    // Keys that stay, and one key written and removed again and again (a caller's held tasks): the removals are marked,
+    // then cleared once they outnumber the live keys, and every read stays right through the clearing.
+    for (let i = 0; i < 1500; i++) await storage.setItem(`kept:${i}`, i as never);
+    for (let round = 0; round < 5000; round++) {
+      await storage.setItem("held", { round } as never);
+      expect(await storage.getItem("held")).toEqual({ round });
+      await storage.removeItem("held");
+      expect(await storage.hasItem("held")).toBe(false);
+      await storage.setItem(`gone:${round}`, round as never);
+      await storage.removeItem(`gone:${round}`);
+    }
+    expect(await storage.getItem("kept:0")).toBe(0);
+    expect(await storage.getItem("kept:1499")).toBe(1499);
+    expect(await storage.hasItem("gone:4999")).toBe(false);
+    await storage.setItem("held", "back" as never);
+    expect(await storage.getItem("held")).toBe("back");
   });
 });
