@@ -55,6 +55,7 @@ import {
 import { SessionTools } from "./session-tools.ts";
 import { SessionTable } from "./sessions.ts";
 import { checkStateSealOptions } from "./state-seal.ts";
+import { answerPoll } from "./tasks/poll.ts";
 import { isTaskRequest, taskServer } from "./tasks/serve.ts";
 import { type TaskBook, taskBookOf } from "./tasks/store.ts";
 import { viewsOf } from "./views.ts";
@@ -238,6 +239,7 @@ export function serveHttp(
   live?: LiveToolSet,
 ): RouteHandler {
   const onerror = options.onerror ?? (() => {});
+  const reportError = (error: unknown) => onerror(error instanceof Error ? error : new Error(String(error)));
   const policy = hostPolicy(options, names);
   const gate = options.auth === undefined ? undefined : createAuthGate(options.auth, names.where);
   const serverOptions = {
@@ -251,6 +253,8 @@ export function serveHttp(
   const bus = busOption(options.bus, names.where, onerror);
   // A list that changes: each change goes on the bus, which 2026 listen streams and open 2025 sessions both hear.
   const stopFollowing = live?.subscribe(() => bus.publish({ kind: "tools_list_changed" }));
+  // The server's identity as results carry it in their `_meta`, for the task polls answered here (./tasks/poll.ts).
+  const identity = JSON.parse(JSON.stringify(info)) as ServerInfo;
   const sessions = new SessionTable<Session>(sessionLimits(options, names.where), onerror);
   // One task store for every request (each 2026 request gets a server of its own): the one given, or a memory one
   // made when a set first holds a tool that may run as a task.
@@ -388,26 +392,48 @@ export function serveHttp(
     return jsonRpcError(400, -32000, "Bad Request: a 2025-11-25 client must initialize first or send its Mcp-Session-Id");
   };
 
-  /** A request answered on its own (2026, or 2025 without sessions): its tools found, its call's scope checked, then the SDK. */
-  const alone = async (read: ReadRequest): Promise<Response> => {
-    const set = await tools(read.request);
+  /** With `auth`, the 403 a request's call above the caller's scopes gets (the check the server's `tools/call` makes again). */
+  const scopeRefusal = async (read: ReadRequest, set: ToolSet): Promise<Response | undefined> => {
     const scopeCheck = scopeCheckOf(set);
-    if (gate && scopeCheck && isRecord(read.message)) {
-      // The check the server's `tools/call` makes again, asked before dispatch so the client gets a 403 it can step up from.
-      const challenge = await scopeCheck({ request: read.message as JSONRPCRequest, ...authOf(read) });
-      if (challenge) return gate.challengeResponse(challenge);
-    }
+    if (!gate || !scopeCheck || !isRecord(read.message)) return undefined;
+    // Asked before dispatch so the client gets a 403 it can step up from.
+    const challenge = await scopeCheck({ request: read.message as JSONRPCRequest, ...authOf(read) });
+    return challenge ? gate.challengeResponse(challenge) : undefined;
+  };
+
+  /** A request answered on its own (2026, or 2025 without sessions): its tools found, its call's scope checked, then the SDK. */
+  const alone = async (read: ReadRequest, found?: ToolSet): Promise<Response> => {
+    const set = found ?? (await tools(read.request));
+    const refusal = await scopeRefusal(read, set);
+    if (refusal) return refusal;
     setOf.set(read.request, set);
     if (isTaskRequest(read.message)) taskPolls.add(read.request);
     return modern.fetch(read.request, sdkOptions(read));
   };
 
+  /**
+   * A 2026-07-28 task poll answered here, from the store, when it is an ordinary one (./tasks/poll.ts classifies it
+   * with the SDK's ladder, so it comes before the routing, which would classify it too); `undefined` sends it on.
+   */
+  const poll = async (read: ReadRequest, set: ToolSet): Promise<Response | undefined> => {
+    const book = bookFor(set);
+    if (!book) return undefined;
+    return (await scopeRefusal(read, set)) ?? answerPoll(read.request, read.message, read.auth, book, identity, reportError);
+  };
+
   const route = async (read: ReadRequest): Promise<Response> => {
-    const isLegacy = read.request.headers.has("mcp-session-id") || (await isLegacyRequest(read.request, read.message).catch(() => false));
-    if (!isLegacy) return alone(read);
+    const hasSession = read.request.headers.has("mcp-session-id");
+    let found: ToolSet | undefined;
+    if (!hasSession && isTaskRequest(read.message)) {
+      found = await tools(read.request);
+      const answered = await poll(read, found);
+      if (answered) return answered;
+    }
+    const isLegacy = hasSession || (await isLegacyRequest(read.request, read.message).catch(() => false));
+    if (!isLegacy) return alone(read, found);
     const mismatch = legacyHeaderMismatch(read.request, read.message);
     if (mismatch) return mismatch;
-    return stateless ? alone(read) : legacy(read);
+    return stateless ? alone(read, found) : legacy(read);
   };
 
   /** Steps 1 and 2: the Host and Origin check, then the token; the refusal to send, or the caller (none without `auth`). */

@@ -10,7 +10,7 @@
  * experimental, different wire format (`tasks/result`, `tasks/list`), and a
  * 2025 session already carries questions on its own connection.
  */
-import { CLIENT_CAPABILITIES_META_KEY, ProtocolError, Server, type ServerContext } from "@modelcontextprotocol/server";
+import { type AuthInfo, CLIENT_CAPABILITIES_META_KEY, ProtocolError, Server, type ServerContext } from "@modelcontextprotocol/server";
 import { quote, sanitizeLine } from "../../core/sanitize.ts";
 import { isRecord } from "../../core/schema.ts";
 import type { ServerInfo, TaskSupport } from "../../core/types.ts";
@@ -33,7 +33,11 @@ const MAX_ID = 128;
 /** Did this 2026-07-28 request declare the extension? (`undefined` on 2025-11-25, whose requests carry no capabilities.) */
 export function declaresTasks(ctx: ServerContext): boolean | undefined {
   const envelope = ctx.mcpReq.envelope as Record<string, unknown> | undefined;
-  if (!envelope) return undefined;
+  return envelope ? envelopeDeclaresTasks(envelope) : undefined;
+}
+
+/** Whether a request's `_meta` envelope declares the extension in its client capabilities. */
+export function envelopeDeclaresTasks(envelope: Record<string, unknown>): boolean {
   const capabilities = envelope[CLIENT_CAPABILITIES_META_KEY];
   const extensions = isRecord(capabilities) ? capabilities.extensions : undefined;
   return isRecord(extensions) && Object.hasOwn(extensions, TASKS_EXTENSION) && isRecord(extensions[TASKS_EXTENSION]);
@@ -73,55 +77,83 @@ export async function createTask(book: TaskBook, ctx: ServerContext, name: strin
   return { resultType: "task", ...wireTask(created) } as unknown as McpCallResult;
 }
 
-/** `tasks/get`, `tasks/update` and `tasks/cancel` on a server, answered from the store. */
-export function serveTaskMethods(server: Server, book: TaskBook): void {
-  const report = (error: unknown) => server.onerror?.(error as Error);
-  const read = async (params: unknown, ctx: ServerContext, method: string): Promise<TaskRecord> => {
-    const declared = declaresTasks(ctx);
-    if (declared === undefined) throw new ProtocolError(-32601, `Method not found: ${method}`);
-    if (!declared) throw missingTasks(`${method} needs the ${TASKS_EXTENSION} extension in the request's client capabilities`);
-    const id = isRecord(params) ? params.taskId : undefined;
-    if (typeof id !== "string" || id === "") throw new ProtocolError(INVALID_PARAMS, `${method}: params.taskId must be a task id string`);
-    // Our ids are UUIDs: a longer one is no task of ours. It is not looked up, and its echo is cut, so a hostile id
-    // of many kilobytes is not sent back whole.
-    if (id.length > MAX_ID)
-      throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id.slice(0, 64)).slice(0, -1)}…" is known to this caller`);
-    let record: Awaited<ReturnType<TaskBook["read"]>>;
-    try {
-      record = await book.read(id, principalOf(ctx.http?.authInfo));
-    } catch (error) {
-      throw storeFailure(error, "try again", report, method);
-    }
-    // Unknown, expired and another caller's: one answer, so an id tells nothing of whose it is.
-    if (!record) throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id)} is known to this caller`);
-    return record;
-  };
-  server.setRequestHandler("tasks/get", ANY_PARAMS, async (params, ctx) => ({
-    resultType: "complete",
-    ...detailedTask(await read(params, ctx, "tasks/get")),
-  }));
-  server.setRequestHandler("tasks/update", ANY_PARAMS, async (params, ctx) => {
-    const record = await read(params, ctx, "tasks/update");
-    // The 2026 codec lifts `inputResponses` out of every request's params (it is the MRTR field) into the context.
-    const responses = (params as { inputResponses?: unknown }).inputResponses ?? ctx.mcpReq.inputResponses;
+/** The methods of the extension. */
+export type TaskMethod = "tasks/get" | "tasks/update" | "tasks/cancel";
+
+/** What a task method is answered from: the request's params and the facts of the request around them. */
+export interface TaskRequest {
+  params: unknown;
+  /** Whether the request declared the extension (`undefined` on 2025-11-25, whose requests declare nothing). */
+  declared: boolean | undefined;
+  authInfo: AuthInfo | undefined;
+  /** `tasks/update`'s responses where the 2026 codec lifted them out of the params. */
+  inputResponses?: unknown;
+}
+
+/**
+ * The answer to one task method, or the {@link ProtocolError} it is refused with: the one implementation behind the
+ * SDK servers' handlers and the HTTP faces' polls (./poll.ts). Store failures go to `report` as one line.
+ */
+export async function answerTaskMethod(
+  book: TaskBook,
+  method: TaskMethod,
+  request: TaskRequest,
+  report: (error: unknown) => void,
+): Promise<Record<string, unknown>> {
+  const record = await readTask(book, method, request, report);
+  if (method === "tasks/get") return { resultType: "complete", ...detailedTask(record) };
+  if (method === "tasks/update") {
+    const responses = (request.params as { inputResponses?: unknown }).inputResponses ?? request.inputResponses;
     if (!isRecord(responses))
       throw new ProtocolError(INVALID_PARAMS, "tasks/update: params.inputResponses must be an object of responses by key");
     try {
       await book.answer(record, responses);
     } catch (error) {
-      throw storeFailure(error, "the answers were not kept; send them again", report, "tasks/update");
+      throw storeFailure(error, "the answers were not kept; send them again", report, method);
     }
     return { resultType: "complete" };
-  });
-  server.setRequestHandler("tasks/cancel", ANY_PARAMS, async (params, ctx) => {
-    const record = await read(params, ctx, "tasks/cancel");
-    try {
-      if (record.status === "working" || record.status === "input_required") await book.requestCancel(record);
-    } catch (error) {
-      throw storeFailure(error, "the cancel was not kept; send it again", report, "tasks/cancel");
-    }
-    return { resultType: "complete" };
-  });
+  }
+  try {
+    if (record.status === "working" || record.status === "input_required") await book.requestCancel(record);
+  } catch (error) {
+    throw storeFailure(error, "the cancel was not kept; send it again", report, method);
+  }
+  return { resultType: "complete" };
+}
+
+/** The caller's task a request names, or the refusal: unknown, expired and another caller's get one answer. */
+async function readTask(book: TaskBook, method: TaskMethod, request: TaskRequest, report: (error: unknown) => void): Promise<TaskRecord> {
+  if (request.declared === undefined) throw new ProtocolError(-32601, `Method not found: ${method}`);
+  if (!request.declared) throw missingTasks(`${method} needs the ${TASKS_EXTENSION} extension in the request's client capabilities`);
+  const id = isRecord(request.params) ? request.params.taskId : undefined;
+  if (typeof id !== "string" || id === "") throw new ProtocolError(INVALID_PARAMS, `${method}: params.taskId must be a task id string`);
+  // Our ids are UUIDs: a longer one is no task of ours. It is not looked up, and its echo is cut, so a hostile id
+  // of many kilobytes is not sent back whole.
+  if (id.length > MAX_ID)
+    throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id.slice(0, 64)).slice(0, -1)}…" is known to this caller`);
+  let record: Awaited<ReturnType<TaskBook["read"]>>;
+  try {
+    record = await book.read(id, principalOf(request.authInfo));
+  } catch (error) {
+    throw storeFailure(error, "try again", report, method);
+  }
+  if (!record) throw new ProtocolError(INVALID_PARAMS, `No task ${quote(id)} is known to this caller`);
+  return record;
+}
+
+/** `tasks/get`, `tasks/update` and `tasks/cancel` on a server, answered from the store. */
+export function serveTaskMethods(server: Server, book: TaskBook): void {
+  const report = (error: unknown) => server.onerror?.(error as Error);
+  for (const method of ["tasks/get", "tasks/update", "tasks/cancel"] as const) {
+    server.setRequestHandler(method, ANY_PARAMS, (params, ctx) =>
+      answerTaskMethod(
+        book,
+        method,
+        { params, declared: declaresTasks(ctx), authInfo: ctx.http?.authInfo, inputResponses: ctx.mcpReq.inputResponses },
+        report,
+      ),
+    );
+  }
 }
 
 /** Whether a message is one `tasks/*` request (not a batch): the HTTP faces answer it with {@link taskServer}. */
