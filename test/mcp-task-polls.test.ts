@@ -41,7 +41,7 @@ const tools = [
     execute: async (_input, { signal }) => {
       await new Promise<void>((resolve) => {
         release = resolve;
-        signal.addEventListener("abort", () => resolve());
+        signal?.addEventListener("abort", () => resolve());
       });
       return { content: [{ type: "text", text: "released" }] };
     },

@@ -19,6 +19,7 @@
  */
 import { duplicateName, indexTools, prepareTool } from "./define.ts";
 import { ToolDefinitionError } from "./errors.ts";
+import { MarkedMap } from "./marked-map.ts";
 import { quote } from "./sanitize.ts";
 import type { AnyTool } from "./types.ts";
 
@@ -94,35 +95,24 @@ interface Place {
  */
 export function createToolList(tools: readonly AnyTool[] = []): ToolList {
   // The order is a chain of places: an added tool goes last, a replacement takes its namesake's place, a removed
-  // tool's neighbours join up. Each name finds its place in a Map. A removed name keeps its key, with no place,
-  // instead of being deleted: V8 leaves a deleted entry in its bucket until the table is rebuilt, so adding and
-  // removing one name again and again would walk a chain that grows with the table. The kept names go, by making
-  // the Map afresh, once they outnumber the tools: rare enough that a change costs the same on average.
-  let byName = new Map<string, Place | undefined>();
+  // tool's neighbours join up. Each name finds its place in a map that stays quick when one name is removed and added
+  // again and again (./marked-map.ts).
+  const byName = new MarkedMap<string, Place>();
   let first: Place | undefined;
   let last: Place | undefined;
-  let size = 0;
-  let vacant = 0;
   const append = (name: string, tool: AnyTool) => {
     const place: Place = { name, tool, previous: last, next: undefined };
     if (last) last.next = place;
     else first = place;
     last = place;
     byName.set(name, place);
-    size++;
   };
   const unlink = (place: Place) => {
     if (place.previous) place.previous.next = place.next;
     else first = place.next;
     if (place.next) place.next.previous = place.previous;
     else last = place.previous;
-    byName.set(place.name, undefined);
-    size--;
-    vacant++;
-    if (vacant <= size) return;
-    byName = new Map();
-    for (let at = first; at; at = at.next) byName.set(at.name, at);
-    vacant = 0;
+    byName.delete(place.name);
   };
   for (const [name, entry] of indexTools(tools)) append(name, entry.tool);
   /** The frozen array `tools` hands out; dropped by a change and made again when next read. */
@@ -159,7 +149,6 @@ export function createToolList(tools: readonly AnyTool[] = []): ToolList {
       const { name } = prepareTool(tool);
       if (byName.get(name)) throw duplicateName(name);
       admit(tool);
-      if (byName.has(name)) vacant--;
       append(name, tool);
       changed();
     },
