@@ -10,6 +10,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ["agntn-source"] } },
   test: {
     include: ["test/**/*.test.ts"],
+    // The system packages some tests need, found or installed once, or named in a line while their tests skip.
+    globalSetup: ["test/global-setup.ts"],
     // The JSON report is what .ci/run counts from.
     reporters: ["default", "json"],
     outputFile: { json: "test-results/vitest.json" },

@@ -21,6 +21,7 @@ import { exportMonth } from "../docs/examples/tasks-client.ts";
 import { exportOrders, handler } from "../docs/examples/tasks-export.ts";
 import { createHandler } from "../docs/examples/tasks-redis.ts";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
+import { lacks } from "./helpers/lacks.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const page = readFileSync(`${root}docs/content/1.guide/13.tasks.md`, "utf8");
@@ -249,7 +250,7 @@ describe("the official Tasks client (ext-tasks)", () => {
   });
 });
 
-describe("tasks in Redis", () => {
+describe.skipIf(lacks("redis-server"))("tasks in Redis", () => {
   let redis: StartedRedis;
   beforeAll(async () => {
     redis = await startRedis();

@@ -22,6 +22,7 @@ import { type AuthorizationServer, startAuthorizationServer } from "./fixtures/a
 import { type Balancer, freePort, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { redisVersion, type StartedRedis, startRedis } from "./fixtures/redis.ts";
+import { lacks } from "./helpers/lacks.ts";
 import { type Hop, modernClient } from "./helpers/many-instances.ts";
 
 const APP = join(root, "test/fixtures/nuxt-lists");
@@ -145,7 +146,7 @@ describe("one instance, a list that changes", () => {
   });
 });
 
-describe("three instances behind nginx, sharing a Redis bus", () => {
+describe.skipIf(lacks("nginx", "redis-server"))("three instances behind nginx, sharing a Redis bus", () => {
   let redis: StartedRedis;
   let instances: StartedApp[] = [];
   let balancer: Balancer;

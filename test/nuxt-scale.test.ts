@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools as demoTools } from "../playground/server/tools.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { lacks } from "./helpers/lacks.ts";
 import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 
 const PLAYGROUND = join(root, "playground");
@@ -63,7 +64,7 @@ modernScaleSuite(
   1000,
 );
 
-describe("the Nuxt module's route: MCP 2025-11-25 on many instances", () => {
+describe.skipIf(lacks("nginx"))("the Nuxt module's route: MCP 2025-11-25 on many instances", () => {
   it("signed states need no warning: an instance with a key prints none", () => {
     for (const app of instances) expect(app.stderr()).not.toContain("NUXT_AGNTN_TOOLS_REQUEST_STATE_KEY");
   });

@@ -19,6 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
+import { lacks } from "./helpers/lacks.ts";
 import { postTask } from "./helpers/tasks-wire.ts";
 
 const APP = join(root, "test/fixtures/nuxt-tasks");
@@ -86,7 +87,7 @@ beforeAll(async () => {
   await buildApp(APP);
 }, 600_000);
 
-describe("three instances behind nginx, their tasks in a shared Redis", () => {
+describe.skipIf(lacks("nginx", "redis-server"))("three instances behind nginx, their tasks in a shared Redis", () => {
   let redis: StartedRedis;
   let instances: StartedApp[] = [];
   let balancer: Balancer;

@@ -17,6 +17,7 @@ import { tools as demoTools } from "../playground/server/tools.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { buildApp, buildLog, root } from "./fixtures/nuxt-server.ts";
 import { startWorker, type Worker } from "./fixtures/workerd.ts";
+import { lacks } from "./helpers/lacks.ts";
 import { answerOf, modernScaleSuite } from "./helpers/many-instances.ts";
 
 const APP = join(root, "test/fixtures/nuxt-workerd");
@@ -61,7 +62,7 @@ modernScaleSuite(
   1000,
 );
 
-describe("the Nuxt module's route on workerd: MCP 2025-11-25", () => {
+describe.skipIf(lacks("nginx"))("the Nuxt module's route on workerd: MCP 2025-11-25", () => {
   it("was built with one line saying what 2025 clients get on this preset", () => {
     // consola's decoration (level tag, colours, the backticks of inline code) depends on the terminal: compare the words.
     const said = buildLog(APP)

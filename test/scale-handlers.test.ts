@@ -10,6 +10,7 @@ import { tools as demoTools } from "../playground/server/tools.ts";
 import { contentTools } from "./fixtures/content-tools.ts";
 import { type Balancer, startBalancer } from "./fixtures/nginx.ts";
 import { root } from "./fixtures/nuxt-server.ts";
+import { lacks } from "./helpers/lacks.ts";
 import { modernScaleSuite } from "./helpers/many-instances.ts";
 
 const KEY = "a-shared-request-state-key-for-handler-instances";
@@ -47,7 +48,7 @@ function startInstance(face: "handler" | "h3", key: string): Promise<Instance> {
 
 for (const face of ["handler", "h3"] as const) {
   const label = face === "handler" ? "createMcpHttpHandler" : "registerMcpRoute (h3)";
-  describe(`${label} behind nginx`, () => {
+  describe.skipIf(lacks("nginx"))(`${label} behind nginx`, () => {
     let instances: Instance[] = [];
     let stranger: Instance;
     let balancer: Balancer;

@@ -20,6 +20,7 @@ import redisDriver from "unstorage/drivers/redis";
 import { afterAll, describe, expect, it } from "vitest";
 import { memoryStorage } from "../src/mcp/tasks/memory.ts";
 import { type StartedRedis, startRedis } from "./fixtures/redis.ts";
+import { lacks } from "./helpers/lacks.ts";
 import { postTask } from "./helpers/tasks-wire.ts";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -601,7 +602,7 @@ describe("a task whose process is killed", () => {
   });
 });
 
-describe("two handlers on one Redis", () => {
+describe.skipIf(lacks("redis-server"))("two handlers on one Redis", () => {
   let redis: StartedRedis | undefined;
   afterAll(() => redis?.stop());
 
