@@ -49,6 +49,23 @@ function messagesIn(text: string): WireMessage[] {
     .map((line) => JSON.parse(line.slice(6)) as WireMessage);
 }
 
+/** Reads a server-sent event stream, adding each event's messages to `into` as the event ends (a blank line). */
+async function recordEvents(body: ReadableStream<Uint8Array>, into: WireMessage[]): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    buffer = (buffer + decoder.decode(value, { stream: true })).replaceAll("\r\n", "\n");
+    for (let end = buffer.indexOf("\n\n"); end >= 0; end = buffer.indexOf("\n\n")) {
+      into.push(...messagesIn(buffer.slice(0, end)));
+      buffer = buffer.slice(end + 2);
+    }
+  }
+  into.push(...messagesIn(buffer));
+}
+
 export interface HttpRecorder {
   /** The handler to serve: records, then answers as `fetch` does. */
   fetch(request: Request): Promise<Response>;
@@ -74,9 +91,12 @@ export function recordHttp(fetch: (request: Request) => Promise<Response>): Http
       };
       exchanges.push(exchange);
       // A stream stays open while the server may still write to it: read a copy in the background, answer at once.
-      if (response.body) {
-        response
-          .clone()
+      // Events are written down as each one arrives, not when the stream ends (a listen stream may outlive the test).
+      const copy = response.clone();
+      if (copy.body && copy.headers.get("content-type")?.startsWith("text/event-stream")) {
+        recordEvents(copy.body, exchange.answered).catch(() => {});
+      } else if (copy.body) {
+        copy
           .text()
           .then((body) => exchange.answered.push(...messagesIn(body)))
           .catch(() => {});
