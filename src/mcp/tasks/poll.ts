@@ -2,9 +2,10 @@
  * A 2026-07-28 `tasks/get` or `tasks/cancel` on an HTTP face, answered
  * without a server of its own. Clients poll a task every `pollIntervalMs` for
  * as long as it runs, so a poll is the request a server with tasks answers
- * most; through the SDK's per-request entry it costs what a tool call costs
- * (a server built, connected, run and closed), about four times what the
- * answer itself needs. Written here because the SDK has no cheaper way in.
+ * most; through the SDK's per-request entry it costs about what a tool call
+ * costs (a server built, connected, run and closed), 2.5 times a poll
+ * answered here (bench/RESULTS.md, section 17). Written here because the SDK
+ * has no cheaper way in.
  *
  * Nothing is judged twice and nothing here judges a request on its own: the
  * request is classified by the SDK's own ladder (`classifyInboundRequest`,
