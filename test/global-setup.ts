@@ -3,7 +3,6 @@
  * (./fixtures/system-packages.ts), found or installed, or named in one line each while their tests are skipped.
  */
 import type { TestProject } from "vitest/node";
-import "./helpers/lacks.ts";
 import {
   installHint,
   missingLine,

@@ -22,7 +22,6 @@ import {
   type AuthInfo,
   classifyInboundRequest,
   isJsonContentType,
-  PROTOCOL_VERSION_META_KEY,
   ProtocolError,
   SERVER_INFO_META_KEY,
 } from "@modelcontextprotocol/server";
@@ -83,8 +82,9 @@ function ordinaryPoll(request: Request, message: unknown): Poll | undefined {
   const params = route.message.params as Record<string, unknown>;
   if (headers.protocolVersionHeader !== REVISION || headers.mcpMethodHeader !== message.method) return undefined;
   if (typeof params.taskId !== "string" || headers.mcpNameHeader !== params.taskId) return undefined;
+  // The ladder found the envelope well formed and its revision this one (the classification's).
   const envelope = params._meta;
-  if (!isRecord(envelope) || envelope[PROTOCOL_VERSION_META_KEY] !== REVISION || !envelopeDeclaresTasks(envelope)) return undefined;
+  if (!isRecord(envelope) || !envelopeDeclaresTasks(envelope)) return undefined;
   return { id: route.message.id, method: message.method as TaskMethod, params };
 }
 
