@@ -10,6 +10,8 @@ const entry: Record<string, string> = {
   ...Object.fromEntries(
     RUNTIME_FILES.map((name) => [`runtime/${name}`, fileURLToPath(new URL(`./src/nuxt/runtime/${name}.ts`, import.meta.url))]),
   ),
+  // Files the testing kit hands by path to a host in a process of its own (OMP under bun).
+  "testing/omp-session": fileURLToPath(new URL("./src/testing/hosts/omp-session.ts", import.meta.url)),
 };
 
 export default defineConfig({
@@ -30,6 +32,9 @@ export default defineConfig({
       /^@earendil-works\//,
       /^@oh-my-pi\//,
       /^ai(\/|$)/,
+      // The testing kit's hosts (src/testing/hosts/) load LangChain's agent from the user's own install.
+      /^langchain(\/|$)/,
+      /^@langchain\//,
       /^h3(\/|$)/,
       /^zod(\/|$)/,
       /^node:/,

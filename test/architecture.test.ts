@@ -70,6 +70,35 @@ const RULES: Record<string, Rule> = {
     folders: ["core"],
     packages: ["exsolve", "node:crypto", "node:fs", "node:fs/promises", "node:module", "node:os", "node:path", "node:url"],
   },
+  // The testing kit drives each host through the package's public entries, as a user's test would: never by relative
+  // path into a host's folder. Each host's packages are loaded only when a test asks for that host (hosts.ts).
+  testing: {
+    folders: ["core", "testing/hosts"],
+    packages: ["@agntn/tools", "@agntn/tools/mcp", "@modelcontextprotocol/client", "@modelcontextprotocol/server"],
+  },
+  "testing/hosts": {
+    folders: ["testing"],
+    packages: [
+      "@agntn/tools",
+      "@agntn/tools/*",
+      "node:*",
+      "@modelcontextprotocol/client",
+      "@modelcontextprotocol/server",
+      "h3",
+      "ai",
+      "ai/test",
+      "langchain",
+      "@langchain/core/*",
+      "@openai/agents",
+      "@mastra/core/*",
+      "@anthropic-ai/sdk",
+      "@anthropic-ai/claude-agent-sdk",
+      "@google/genai",
+      "@earendil-works/*",
+      "@oh-my-pi/*",
+    ],
+    typesFrom: ["@anthropic-ai/sdk/*"],
+  },
   cli: {
     folders: ["core", "terminal", "mcp", "views"],
     packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"],

@@ -62,13 +62,23 @@ const PUBLIC_VALUES: Record<string, string[]> = {
   "@agntn/tools/anthropic": ["toAnthropicTools"],
   "@agntn/tools/claude-agent": ["canUseToolFor", "toClaudeAgentServer"],
   "@agntn/tools/google": ["toGoogleTool"],
+  "@agntn/tools/testing": ["HostUnavailableError", "assertSameAnswers", "callOnHosts", "createTestClient", "createTestHost"],
 };
 
 /**
  * Entries the host rule does not cover: the core, the module (a default export), the internal runtime entry,
- * telemetry (a middleware, named for what it adds), and the build entry (its own rule, below).
+ * telemetry (a middleware, named for what it adds), and the build and testing entries (their own rules, below).
  */
-const NOT_HOSTS = new Set(["@agntn/tools", "@agntn/tools/nuxt", "@agntn/tools/internal/nuxt", "@agntn/tools/otel", "@agntn/tools/views"]);
+const NOT_HOSTS = new Set([
+  "@agntn/tools",
+  "@agntn/tools/nuxt",
+  "@agntn/tools/internal/nuxt",
+  "@agntn/tools/otel",
+  "@agntn/tools/views",
+  "@agntn/tools/testing",
+]);
+/** The testing entry's functions: create… opens a client or a host, call… makes calls, assert… throws when a check fails. */
+const TESTING_FUNCTION = /^(create|call|assert)[A-Z][A-Za-z]*$/;
 /** The build entry's functions: bundle… does the work now, …Plugin gives a build tool's plugin that does it at build time. */
 const BUILD_FUNCTION = /^bundle[A-Z][A-Za-z]*$|^[a-z][A-Za-z]*Plugin$/;
 /** The MCP entry's two list helpers act on a tool list the way the server does; they make nothing. */
@@ -102,6 +112,14 @@ describe("one naming rule for every host's entry", () => {
   it("the build entry's functions follow bundle…/…Plugin", () => {
     const views = loaded.find(([specifier]) => specifier === "@agntn/tools/views")?.[1] as Record<string, unknown>;
     expect(Object.keys(views).filter((name) => typeof views[name] !== "function" || !BUILD_FUNCTION.test(name))).toEqual([]);
+  });
+
+  it("the testing entry's functions follow create…/call…/assert…, its classes are errors", () => {
+    const testing = loaded.find(([specifier]) => specifier === "@agntn/tools/testing")?.[1] as Record<string, unknown>;
+    const misnamed = Object.entries(testing).filter(([name, value]) =>
+      /^[A-Z]/.test(name) ? !name.endsWith("Error") : typeof value !== "function" || !TESTING_FUNCTION.test(name),
+    );
+    expect(misnamed.map(([name]) => name)).toEqual([]);
   });
 
   it("the rule itself refuses the old names", () => {

@@ -29,7 +29,7 @@ describe("package.json", () => {
     expect(pkg.engines.node).toBe(">=22.19.0");
   });
 
-  test("names the sixteen faces, the views' build entry and the Nuxt runtime's internal entry, no more and no fewer", () => {
+  test("names the sixteen faces, the views' build entry, the testing kit and the Nuxt runtime's internal entry, no more and no fewer", () => {
     expect(packageEntries.map((entry) => entry.specifier)).toEqual([
       "@agntn/tools",
       "@agntn/tools/mcp",
@@ -49,6 +49,7 @@ describe("package.json", () => {
       "@agntn/tools/anthropic",
       "@agntn/tools/claude-agent",
       "@agntn/tools/google",
+      "@agntn/tools/testing",
     ]);
     expect(packageEntries.map((entry) => entry.subpath)).toEqual(faces.map(([subpath]) => subpath));
   });
@@ -64,10 +65,11 @@ describe("package.json", () => {
   });
 });
 
-test("tsdown builds the exports' entries and the Nuxt module's runtime files, nothing else", () => {
+test("tsdown builds the exports' entries, the Nuxt module's runtime files and the kit's OMP program, nothing else", () => {
   expect(tsdownConfig.entry).toEqual({
     ...Object.fromEntries(faces.map(([, target]) => [target.default.slice("./dist/".length, -".js".length), path(target["agntn-source"])])),
     ...Object.fromEntries(RUNTIME_FILES.map((name) => [`runtime/${name}`, path(`src/nuxt/runtime/${name}.ts`)])),
+    "testing/omp-session": path("src/testing/hosts/omp-session.ts"),
   });
   for (const name of RUNTIME_FILES) expect(existsSync(path(`src/nuxt/runtime/${name}.ts`))).toBe(true);
 });
@@ -122,3 +124,28 @@ test("the built core and MCP host answer like the sources", () => {
     isError: true,
   });
 });
+
+test("the built testing kit runs the hosts in processes of their own from dist: the command line and OMP under bun", () => {
+  // No conditions: every import of the package, in this process and in the kit's children, resolves to dist.
+  const script = `
+    import { assertSameAnswers, callOnHosts } from "@agntn/tools/testing";
+    const table = await callOnHosts({
+      tools: (await import(process.argv[1])).tools,
+      module: process.argv[1],
+      calls: { known: { tool: "lookup_city", args: { city: "Lyon" } } },
+      hosts: ["mcp", "cli", "omp"],
+    });
+    assertSameAnswers(table, { requireAll: true });
+    console.log(JSON.stringify(table.rows.map((row) => [row.host, row.answers?.known?.text])));`;
+  const out = execFileSync(process.execPath, ["--input-type=module", "-e", script, path("test/fixtures/kit-sample-tools.ts")], {
+    cwd: fileURLToPath(root),
+    encoding: "utf8",
+    env: { ...process.env, PATH: `${path("node_modules/.bin")}:${process.env.PATH ?? ""}` },
+  });
+  const answer = "Lyon is 465 km from Paris";
+  expect(JSON.parse(out)).toEqual([
+    ["mcp", answer],
+    ["cli", answer],
+    ["omp", answer],
+  ]);
+}, 120_000);
