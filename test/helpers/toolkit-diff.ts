@@ -38,7 +38,7 @@ import { Client as ClientV2, LOG_LEVEL_META_KEY, StreamableHTTPClientTransport a
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { root, runNode, type StartedApp, startApp } from "../fixtures/nuxt-server.ts";
+import { root, runNode, type StartedApp, startApp, TEST_BUILD_LAYER } from "../fixtures/nuxt-server.ts";
 import { VARIANT_ENV, type Variant, variantDirs } from "../fixtures/toolkit-fixtures/variant.ts";
 
 export type { Variant } from "../fixtures/toolkit-fixtures/variant.ts";
@@ -78,7 +78,7 @@ export async function buildVariant(fixture: string, variant: Variant): Promise<v
   }
   const started = performance.now();
   try {
-    const { code, output } = await runNode([NUXI, "build", dir], root, { [VARIANT_ENV]: variant });
+    const { code, output } = await runNode([NUXI, "build", dir, `--extends=${TEST_BUILD_LAYER}`], root, { [VARIANT_ENV]: variant });
     if (code !== 0) {
       const message = `nuxi build ${fixture} (${variant}) exited ${code}:\n${output.slice(-4000)}`;
       writeFileSync(failed, message);

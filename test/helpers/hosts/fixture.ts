@@ -7,6 +7,7 @@
  */
 import { fileURLToPath } from "node:url";
 import type { AnyTool, ServerInfo, ToolList } from "@agntn/tools";
+import { createTestHost, type HostName } from "@agntn/tools/testing";
 import * as matrix from "../../fixtures/matrix-tools.ts";
 
 /** One call: the tool name and arguments a caller sends, and the command line's words for the same call. */
@@ -42,5 +43,20 @@ export function callOf(fixture: MatrixFixture, id: string): FixtureCall {
   return call;
 }
 
-/** The environment variable that names the fixture module to a host in another process; unset, the matrix's own. */
-export const FIXTURE_ENV = "AGNTN_MATRIX_FIXTURE";
+/** A host of the matrix, opened through the testing kit: `call` answers with the host's own value, as the rows pin it. */
+export interface KitDriver {
+  call(id: string): Promise<unknown>;
+  names(): Promise<string[] | undefined>;
+  close(): Promise<void>;
+}
+
+/** Opens a kit host on a fixture: its tools, its calls, its server name, and its module for the hosts in a process of their own. */
+export async function openKitHost(name: HostName, fixture: MatrixFixture = MATRIX): Promise<KitDriver> {
+  const host = await createTestHost(name, {
+    tools: fixture.tools,
+    calls: fixture.MATRIX_CALLS,
+    server: fixture.MATRIX_SERVER,
+    module: fixture.path,
+  });
+  return { call: async (id) => (await host.call(id)).raw, names: () => host.names(), close: () => host.close() };
+}
