@@ -46,6 +46,7 @@ const EXTRA_PAGES = [
   "/guide/resources",
   "/guide/tool-lists",
   "/guide/tasks",
+  "/guide/testing",
   "/hosts/clients",
 ];
 

@@ -100,6 +100,7 @@ describe("the docs tools over MCP", () => {
       "/guide/resources",
       "/guide/tasks",
       "/guide/telemetry",
+      "/guide/testing",
       "/guide/tool-lists",
       "/guide/validation",
       "/hosts",
