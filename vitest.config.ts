@@ -1,5 +1,45 @@
 import { defineConfig } from "vitest/config";
 
+/**
+ * The test files in named groups (`vitest run --project <name>`; `npm test` runs them all). `quick` is the loop to
+ * run while working: the core, every host in this process, the kit, the attacks on the handlers; no build, no
+ * browser, no child process. The others are the slow end-to-end groups, each needing one kind of real part.
+ */
+const GROUPS = {
+  quick: [
+    "test/core/**/*.test.ts",
+    "test/terminal/**/*.test.ts",
+    "test/testing/client.test.ts",
+    "test/{architecture,entry-names,hostile,auth-options,standard-schema,private-fields,client-quirks}.test.ts",
+    "test/{ai,anthropic,google,langchain,mastra,openai-agents,toolkit,h3,pi,pi-content,pi-dialogs,omp-register}.test.ts",
+    "test/{claude-agent-resources,catalog,catalog-middleware,cli-args,cli-width,cli-save}.test.ts",
+    "test/mcp{,-content,-edges,-state,-resources,-sessions,-session-tools,-live-tools,-visibility,-external-questions,-task-polls}.test.ts",
+  ],
+  // The MCP extensions and flows that take seconds each: tasks to their end, resource updates, apps, lists at scale,
+  // and the Claude Agent SDK's MCP server under its own client.
+  mcp: [
+    "test/mcp-{tasks,tasks-faces,resource-updates,apps}.test.ts",
+    "test/{claude-agent,claude-agent-lists,tool-list-scale}.test.ts",
+  ],
+  // A built Nuxt app on loopback (each fixture built once per run), with nginx, Redis or an authorization server where needed.
+  nuxt: [
+    "test/nuxt*.test.ts",
+    "test/{auth,authorization-server,catalog-scope-attacks,faults,load,otel,request-path,scale-handlers,tasks-store,views-bundle}.test.ts",
+  ],
+  // Real hosts and clients in processes of their own: the CLI, OMP under bun, Claude Code, Gemini CLI, Codex CLI, the Inspector.
+  hosts: [
+    "test/{host-matrix,host-matrix-apps,middleware-matrix,cli,cli-content,omp,omp-content,claude-code,gemini-cli,codex-cli}.test.ts",
+    "test/{inspector-apps,startup,serve,sinclair-hosts,package,system-packages}.test.ts",
+    "test/testing/every-host.test.ts",
+  ],
+  // The docs site: its pages' examples run, and the site built and read in Chromium.
+  docs: ["test/docs-*.test.ts", "test/readme.test.ts", "test/browser-finder.test.ts"],
+  // A new user's install with npm, pnpm, yarn and bun, from a packed tarball.
+  "new-user": ["test/new-user.test.ts"],
+} as const;
+
+const grouped = Object.values(GROUPS).flat();
+
 // One id per test run, inherited by every worker: test files that need the same built app share one build.
 process.env.AGNTN_TEST_RUN ??= `${Date.now()}-${process.pid}`;
 
@@ -9,7 +49,6 @@ export default defineConfig({
   // condition to its workers (`--conditions`), so Node's own resolution there agrees.
   ssr: { resolve: { conditions: ["agntn-source"] } },
   test: {
-    include: ["test/**/*.test.ts"],
     // The system packages some tests need, found or installed once, or named in a line while their tests skip.
     globalSetup: ["test/global-setup.ts"],
     // The JSON report is what .ci/run counts from.
@@ -23,5 +62,10 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Servers, child processes and a browser share two cores: keep the pool small.
     maxWorkers: 2,
+    projects: [
+      ...Object.entries(GROUPS).map(([name, include]) => ({ extends: true as const, test: { name, include: [...include] } })),
+      // Anything not in a group yet is still run, under its own name, so a new file is never left out.
+      { extends: true as const, test: { name: "other", include: ["test/**/*.test.ts"], exclude: grouped } },
+    ],
   },
 });
