@@ -4,8 +4,7 @@
  * name it as their audience), and a fetch handler served before it is made,
  * for handlers that need their own URL (the audience again).
  */
-import { createServer, type Server as NodeServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { createServer } from "node:http";
 import { type Server, serve } from "srvx";
 
 /** A free TCP port on 127.0.0.1. */
@@ -31,15 +30,4 @@ export async function serveWith(make: (url: URL) => (request: Request) => Promis
 }
 
 /** Starts a node:http server on a free loopback port: its origin, and a close that drops open connections first. */
-export async function listening(server: NodeServer): Promise<{ url: string; close: () => Promise<void> }> {
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
+export { listenOnLoopback as listening } from "../../src/testing/hosts/loopback.ts";

@@ -45,8 +45,8 @@ async function fauxRuntime(dir: string, faux: FauxProviderHandle): Promise<Model
   return runtime;
 }
 
-/** Pi's session, loading nothing from disk but the one extension given. */
-async function createSession(dir: string, faux: FauxProviderHandle, extension: ExtensionFactory) {
+/** Pi's session in `dir` with the faux provider as its model, loading nothing from disk but the one extension given. */
+export async function createFauxSession(dir: string, faux: FauxProviderHandle, extension: ExtensionFactory) {
   const settingsManager = SettingsManager.inMemory({ compaction: { enabled: false }, retry: { enabled: false } });
   const resourceLoader = new DefaultResourceLoader({
     cwd: dir,
@@ -91,7 +91,7 @@ async function callOnce(session: AgentSession, faux: FauxProviderHandle, tool: s
 export async function startPiSession(extension: ExtensionFactory): Promise<PiSession> {
   const dir = mkdtempSync(join(tmpdir(), "agntn-pi-"));
   const faux = fauxProvider();
-  const { session, extensionsResult } = await createSession(dir, faux, extension);
+  const { session, extensionsResult } = await createFauxSession(dir, faux, extension);
   return {
     extensionErrors: extensionsResult.errors,
     call: (tool, args) => callOnce(session, faux, tool, args),
