@@ -19,6 +19,7 @@ import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/cli
 import type { Browser, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PRESETS, presetsFor, startingArgs, TOOL_NAMES, TOOL_NOTES } from "../docs/app/playground/presets.ts";
+import { DOCUS_TEST_BUILD_LAYER } from "./fixtures/nuxt-server.ts";
 import { launchChromium } from "./helpers/browser.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -113,7 +114,8 @@ let built = false;
 
 function build(): void {
   rmSync(offlineLog, { force: true });
-  execFileSync(bin("nuxi"), ["build"], {
+  // With the test layer for a Docus site: no source maps, no tracing of dependencies (test/fixtures/test-build).
+  execFileSync(bin("nuxi"), ["build", `--extends=${DOCUS_TEST_BUILD_LAYER}`], {
     cwd: root,
     stdio: ["ignore", "ignore", "pipe"],
     env: { ...process.env, NODE_OPTIONS: `--import ${guard}`, DOCS_OFFLINE_LOG: offlineLog, NUXT_TELEMETRY_DISABLED: "1" },

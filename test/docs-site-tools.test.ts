@@ -158,3 +158,15 @@ describe("the docs tools over MCP", () => {
     });
   });
 });
+
+describe("the site's build for tests", () => {
+  it("extends Docus alone, which the test layer for Docus sites brings back in its place", async () => {
+    // By a path in a variable: the site's config is typed by Docus's modules, which this test's TypeScript does not load.
+    const configs = ["../nuxt.config.ts", "./fixtures/test-build-docus/nuxt.config.ts"];
+    const [site, layer] = (await Promise.all(configs.map((path) => import(path)))).map(
+      (module) => module.default as { extends?: unknown[] },
+    );
+    expect(site?.extends).toEqual(["docus"]);
+    expect(layer?.extends?.[0]).toBe("docus");
+  });
+});

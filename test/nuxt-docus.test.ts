@@ -9,7 +9,7 @@ import { callTool } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { tools } from "../playground/server/tools.ts";
-import { buildApp, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { buildApp, DOCUS_TEST_BUILD_LAYER, root, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
 
 const SITE = join(root, "test/fixtures/nuxt-docus");
 
@@ -18,7 +18,7 @@ describe.skipIf(process.env.AGNTN_TEST_DOCUS !== "1")("a Docus site with the mod
   let client: Client | undefined;
 
   beforeAll(async () => {
-    await buildApp(SITE);
+    await buildApp(SITE, { layer: DOCUS_TEST_BUILD_LAYER });
     site = await startApp(SITE);
     client = new Client({ name: "docus-test", version: "1.0.0" });
     await client.connect(new StreamableHTTPClientTransport(new URL("/mcp", site.url)));
