@@ -76,8 +76,9 @@ const RULES: Record<string, Rule> = {
     folders: ["core", "testing/hosts"],
     packages: ["@agntn/tools", "@agntn/tools/mcp", "@modelcontextprotocol/client", "@modelcontextprotocol/server"],
   },
+  // The command-line host makes a call's words by runCli's own rules (src/cli/commands.ts), so they cannot drift apart.
   "testing/hosts": {
-    folders: ["testing"],
+    folders: ["testing", "cli"],
     packages: [
       "@agntn/tools",
       "@agntn/tools/*",

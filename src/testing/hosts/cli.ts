@@ -6,6 +6,7 @@
  */
 import { pathToFileURL } from "node:url";
 import type { AnyTool } from "@agntn/tools";
+import { commandWord, kebab } from "../../cli/commands.ts";
 import type { HostOptions, HostSession, TestCall } from "../types.ts";
 import { conditionFlags, type Ended, runChild } from "./child.ts";
 import { lineText } from "./read.ts";
@@ -19,52 +20,51 @@ interface ChildRequest {
   exportName: string;
   name: string;
   version: string;
-  call: TestCall;
+  words: readonly string[];
 }
 
 /** The exit code of a child that could not load the tools (runCli itself ends with 0, 1 or 130). */
 const LOAD_FAILED = 70;
 
-/**
- * The program each child runs, an ES module given to `node -e`: the tools from the module, the call's words (made
- * from its tool and arguments when the call gives none), and runCli. The words follow runCli's own rule: the
- * command word is the tool's `cli.command`, else its name after the first `_` with `_` as `-`; each argument is
- * `--<kebab-key> <value>`, a value that is not a string as JSON, a boolean as `--key` or `--no-key` (a flag that
- * takes no value). The tool is looked up in the module's list before the caller's view is taken, so a tool hidden
- * from the caller still gets the word its command would have.
- */
+/** The program each child runs, an ES module given to `node -e`: the tools from the module, and runCli on the words. */
 const PROGRAM = `
 import { toolsFor } from "@agntn/tools";
 import { runCli } from "@agntn/tools/cli";
 
 const request = JSON.parse(process.argv[1]);
-
-async function load() {
+const tools = await (async () => {
   const exported = (await import(request.module))[request.exportName];
   if (exported === undefined) throw new Error("it has no export " + JSON.stringify(request.exportName));
-  return { listed: Array.isArray(exported) ? exported : (exported.tools ?? []), tools: await toolsFor(exported) };
-}
-
-const { listed, tools } = await load().catch((error) => {
+  return toolsFor(exported);
+})().catch((error) => {
   process.stderr.write("cannot load the tools from " + request.module + ": " + (error?.message ?? String(error)) + "\\n");
   process.exit(${LOAD_FAILED});
 });
-const kebab = (key) =>
-  key.replace(/([a-z0-9])([A-Z])/g, "$1-$2").replace(/([A-Z])([A-Z][a-z])/g, "$1-$2").replace(/_/g, "-").toLowerCase();
-const commandWord = (name) => {
-  const tool = listed.find((one) => one?.name === name);
-  if (typeof tool?.cli?.command === "string") return tool.cli.command;
-  const cut = name.indexOf("_");
-  return (cut === -1 ? name : name.slice(cut + 1)).replace(/_/g, "-");
-};
-const flagWords = ([key, value]) => {
-  if (typeof value === "boolean") return [value ? "--" + kebab(key) : "--no-" + kebab(key)];
-  return ["--" + kebab(key), typeof value === "string" ? value : JSON.stringify(value)];
-};
-const { tool, args = {}, words } = request.call;
-const line = words ?? [commandWord(tool), ...Object.entries(args).flatMap(flagWords)];
-await runCli({ name: request.name, version: request.version, description: request.name + ", the tools on the command line", tools }, line);
+await runCli({ name: request.name, version: request.version, description: request.name + ", the tools on the command line", tools }, request.words);
 `;
+
+/** The tools of the options as they are now, hidden ones included (a hidden tool still has the word its command would have). */
+function listedTools(options: HostOptions): readonly AnyTool[] {
+  return Array.isArray(options.tools) ? options.tools : (options.tools as { tools: readonly AnyTool[] }).tools;
+}
+
+/** The word the command line knows the call's tool by, by runCli's own rule; a name no tool has, by the same rule. */
+function commandWordOf(call: TestCall, options: HostOptions): string {
+  return commandWord(listedTools(options).find((one) => one.name === call.tool) ?? ({ name: call.tool } as AnyTool));
+}
+
+/**
+ * The call's words: its own, or the command word and `--<kebab-key> <value>` per argument (a value that is not a
+ * string as JSON; a boolean as `--key` or `--no-key`, a flag that takes no value).
+ */
+function wordsOf(call: TestCall, options: HostOptions): readonly string[] {
+  if (call.words) return call.words;
+  const flag = ([key, value]: [string, unknown]) => {
+    if (typeof value === "boolean") return [value ? `--${kebab(key)}` : `--no-${kebab(key)}`];
+    return [`--${kebab(key)}`, typeof value === "string" ? value : JSON.stringify(value)];
+  };
+  return [commandWordOf(call, options), ...Object.entries(call.args ?? {}).flatMap(flag)];
+}
 
 /** Runs the program once for one call. */
 function runOnce(options: HostOptions, call: TestCall): Promise<CliRun> {
@@ -73,7 +73,7 @@ function runOnce(options: HostOptions, call: TestCall): Promise<CliRun> {
     exportName: options.exportName,
     name: options.server.name,
     version: options.server.version,
-    call,
+    words: wordsOf(call, options),
   };
   // Pipes, not a terminal: no progress line. And no AGNTN_TOOLS_STACK, so a throw prints its one line, as a user's does.
   const { AGNTN_TOOLS_STACK: _stack, ...env } = process.env;
@@ -101,26 +101,6 @@ export async function open(options: HostOptions): Promise<HostSession> {
 }
 
 // ─── Reading an answer ───────────────────────────────────────────────────────
-
-const kebab = (key: string): string =>
-  key
-    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
-    .replace(/([A-Z])([A-Z][a-z])/g, "$1-$2")
-    .replace(/_/g, "-")
-    .toLowerCase();
-
-/** The tools of the options as they are now, hidden ones included. */
-function listedTools(options: HostOptions): readonly AnyTool[] {
-  return Array.isArray(options.tools) ? options.tools : (options.tools as { tools: readonly AnyTool[] }).tools;
-}
-
-/** The word the command line knows the call's tool by (the same rule as the program's). */
-function commandWordOf(call: TestCall, options: HostOptions): string {
-  const tool = listedTools(options).find((one) => one.name === call.tool);
-  if (typeof tool?.cli?.command === "string") return tool.cli.command;
-  const cut = call.tool.indexOf("_");
-  return (cut === -1 ? call.tool : call.tool.slice(cut + 1)).replace(/_/g, "-");
-}
 
 /** Each spelling a person may name an argument by (`--max-items`, `<MAX-ITEMS>`, `[MAX-ITEMS]`), to the key a model names it by. */
 function spellingsOf(call: TestCall, options: HostOptions): Map<string, string> {
