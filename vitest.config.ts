@@ -17,10 +17,7 @@ const GROUPS = {
   ],
   // The MCP extensions and flows that take seconds each: tasks to their end, resource updates, apps, lists at scale,
   // and the Claude Agent SDK's MCP server under its own client.
-  mcp: [
-    "test/mcp-{tasks,tasks-faces,resource-updates,apps}.test.ts",
-    "test/{claude-agent,claude-agent-lists,tool-list-scale}.test.ts",
-  ],
+  mcp: ["test/mcp-{tasks,tasks-faces,resource-updates,apps}.test.ts", "test/{claude-agent,claude-agent-lists,tool-list-scale}.test.ts"],
   // A built Nuxt app on loopback (each fixture built once per run), with nginx, Redis or an authorization server where needed.
   nuxt: [
     "test/nuxt*.test.ts",
