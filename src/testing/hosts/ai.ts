@@ -10,7 +10,8 @@ import { toolsFor } from "@agntn/tools";
 import { toAiTools } from "@agntn/tools/ai";
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
-import type { HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostOptions, HostSession } from "../types.ts";
+import { callOf } from "./call.ts";
 import { blockText } from "./read.ts";
 
 /** What one call left: what the model read in its second step, and the step's tool output when the call succeeded. */
@@ -23,13 +24,6 @@ const usage = {
   inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
   outputTokens: { total: 1, text: 1, reasoning: 0 },
 };
-
-/** A call by its name; the registry checks the names before any host is asked. */
-function callOf(options: HostOptions, id: string): TestCall {
-  const call = Object.hasOwn(options.calls, id) ? options.calls[id] : undefined;
-  if (!call) throw new TypeError(`ai: no call is named ${JSON.stringify(id)}`);
-  return call;
-}
 
 /** A model that calls `tool` with `args` in its first step and says "done" in its second. */
 function scriptedModel(tool: string, args: Record<string, unknown>): MockLanguageModelV4 {

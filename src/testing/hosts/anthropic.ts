@@ -7,16 +7,10 @@
  */
 import { toolsFor } from "@agntn/tools";
 import { toAnthropicTools } from "@agntn/tools/anthropic";
-import type { HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostOptions, HostSession } from "../types.ts";
 import { anthropicRig } from "./anthropic-runner.ts";
+import { callOf } from "./call.ts";
 import { blockText } from "./read.ts";
-
-/** A call by its name; the registry checks the names before any host is asked. */
-function callOf(options: HostOptions, id: string): TestCall {
-  const call = Object.hasOwn(options.calls, id) ? options.calls[id] : undefined;
-  if (!call) throw new TypeError(`anthropic: no call is named ${JSON.stringify(id)}`);
-  return call;
-}
 
 export async function open(options: HostOptions): Promise<HostSession> {
   const rig = await anthropicRig();

@@ -16,6 +16,7 @@ import { toClaudeAgentServer } from "@agntn/tools/claude-agent";
 import { type Options, query, type SDKMessage } from "@anthropic-ai/claude-agent-sdk";
 import type { HostOptions, HostSession, TestCall } from "../types.ts";
 import { type FakeBlock, type FakeMessagesApi, fakeMessagesApi, textTurn, toolResults } from "./anthropic-messages.ts";
+import { callOf } from "./call.ts";
 import { isNote } from "./read.ts";
 
 /** One call the model makes: Claude Code's name for the tool (`mcp__<server>__<tool>`) and the input. */
@@ -99,7 +100,7 @@ export async function open(options: HostOptions): Promise<HostSession> {
   const server = toClaudeAgentServer(options.server, await toolsFor(options.tools), { alwaysLoad: true });
   const ids = Object.keys(options.calls);
   const calls = ids.map((id) => {
-    const { tool, args = {} } = options.calls[id] as TestCall;
+    const { tool, args = {} } = callOf(options, id);
     return { name: `mcp__${key}__${tool}`, input: args };
   });
   const run = await runClaude(calls, { mcpServers: { [key]: server }, allowedTools: [`mcp__${key}`] });

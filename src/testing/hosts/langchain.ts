@@ -11,7 +11,8 @@ import { toLangChainTools } from "@agntn/tools/langchain";
 import { AIMessage, ToolMessage } from "@langchain/core/messages";
 import { fakeModel } from "@langchain/core/testing";
 import { createAgent } from "langchain";
-import type { HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostOptions, HostSession } from "../types.ts";
+import { callOf } from "./call.ts";
 import { blockText } from "./read.ts";
 
 /** The parts of the agent's ToolMessage a call answers with. */
@@ -19,13 +20,6 @@ export interface LangChainRead {
   content: unknown;
   status: unknown;
   artifact?: unknown;
-}
-
-/** A call by its name; the registry checks the names before any host is asked. */
-function callOf(options: HostOptions, id: string): TestCall {
-  const call = Object.hasOwn(options.calls, id) ? options.calls[id] : undefined;
-  if (!call) throw new TypeError(`langchain: no call is named ${JSON.stringify(id)}`);
-  return call;
 }
 
 /** The one ToolMessage of a run, as the model reads it and the program gets it. */

@@ -9,19 +9,13 @@
 import { toolsFor } from "@agntn/tools";
 import { toMastraTools } from "@agntn/tools/mastra";
 import { Agent } from "@mastra/core/agent";
-import type { HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostOptions, HostSession } from "../types.ts";
+import { callOf } from "./call.ts";
 import { modelReads, scriptedModel } from "./mastra-model.ts";
 import { blockText } from "./read.ts";
 
 /** What a call answers. */
 export type MastraRead = { read: unknown; output?: unknown } | { stopped: unknown };
-
-/** A call by its name; the registry checks the names before any host is asked. */
-function callOf(options: HostOptions, id: string): TestCall {
-  const call = Object.hasOwn(options.calls, id) ? options.calls[id] : undefined;
-  if (!call) throw new TypeError(`mastra: no call is named ${JSON.stringify(id)}`);
-  return call;
-}
 
 /** Whether the model read a failure (the AI SDK's `error-text` output). */
 const isErrorOutput = (read: unknown): boolean => (read as { type?: unknown } | undefined)?.type === "error-text";

@@ -10,7 +10,8 @@ import { toolsFor } from "@agntn/tools";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
-import type { HostModule, HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostModule, HostOptions, HostSession } from "../types.ts";
+import { callOf } from "./call.ts";
 import { blockText } from "./read.ts";
 
 export type Revision = "2025-11-25" | "2026-07-28";
@@ -25,7 +26,7 @@ export function mcpClient(revision: Revision, capabilities: Record<string, unkno
 export function clientSession(client: Client, options: HostOptions, stop: () => Promise<void>): HostSession {
   return {
     async call(id) {
-      const { tool, args = {} } = options.calls[id] as TestCall;
+      const { tool, args = {} } = callOf(options, id);
       return client.callTool({ name: tool, arguments: args });
     },
     names: async () => (await client.listTools()).tools.map((tool) => tool.name),

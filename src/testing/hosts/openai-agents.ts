@@ -14,7 +14,8 @@
 import { type Middleware, toolsFor, withMiddleware } from "@agntn/tools";
 import { toOpenAiAgentsTools } from "@agntn/tools/openai-agents";
 import { Agent, Runner } from "@openai/agents";
-import type { HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostOptions, HostSession } from "../types.ts";
+import { callOf } from "./call.ts";
 import { ScriptedModel } from "./openai-agents-model.ts";
 import { blockText } from "./read.ts";
 
@@ -23,13 +24,6 @@ export type AgentsRead = { read: unknown } | { thrown: string };
 
 /** Whether each answer was a failure handed to the SDK, by the answer object a call returned. */
 const failed = new WeakMap<object, boolean>();
-
-/** A call by its name; the registry checks the names before any host is asked. */
-function callOf(options: HostOptions, id: string): TestCall {
-  const call = Object.hasOwn(options.calls, id) ? options.calls[id] : undefined;
-  if (!call) throw new TypeError(`openai-agents: no call is named ${JSON.stringify(id)}`);
-  return call;
-}
 
 export async function open(options: HostOptions): Promise<HostSession> {
   // The calls run one at a time, so one flag is enough: set by the middleware, read once the run is over.

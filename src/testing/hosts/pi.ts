@@ -7,7 +7,8 @@
 import { toolsFor } from "@agntn/tools";
 import { registerPiTools } from "@agntn/tools/pi";
 import type { JsonObject } from "@earendil-works/pi-ai";
-import type { HostOptions, HostSession, TestCall } from "../types.ts";
+import type { HostOptions, HostSession } from "../types.ts";
+import { callOf } from "./call.ts";
 import { startPiSession } from "./pi-session.ts";
 import { blockText } from "./read.ts";
 
@@ -27,7 +28,7 @@ export async function open(options: HostOptions): Promise<HostSession> {
   }
   return {
     async call(id): Promise<PiRead> {
-      const { tool, args = {} } = options.calls[id] as TestCall;
+      const { tool, args = {} } = callOf(options, id);
       const read = await session.call(tool, args as JsonObject);
       return { isError: read.isError, content: read.content, details: read.details };
     },
