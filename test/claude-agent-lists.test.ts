@@ -17,6 +17,7 @@ import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { ToolListChangedNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
 import { afterEach, describe, expect, it } from "vitest";
 import { type FakeTurn, fakeMessagesApi, type MessagesRequest, textTurn } from "./helpers/fake-messages.ts";
+import { claudeCodeEnv } from "./helpers/hosts/claude-agent.ts";
 
 const INFO = { name: "notes", version: "1.0.0" };
 
@@ -274,15 +275,7 @@ async function runTurns(turns: Array<(request: MessagesRequest) => FakeTurn>, op
         cwd: home,
         settingSources: [],
         persistSession: false,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: home,
-          CLAUDE_CONFIG_DIR: join(home, ".claude"),
-          ANTHROPIC_BASE_URL: api.url,
-          ANTHROPIC_API_KEY: "test-key",
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-          DISABLE_AUTOUPDATER: "1",
-        },
+        env: claudeCodeEnv(home, api.url),
         ...options,
       },
     });

@@ -54,6 +54,22 @@ function recordedResults(messages: readonly SDKMessage[]): Map<string, Record<st
   return results;
 }
 
+/**
+ * Claude Code's whole environment for a headless run: a home and config folder of its own, the fake API with a dummy
+ * key, and nothing sent but model requests.
+ */
+export function claudeCodeEnv(home: string, apiUrl: string): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? "",
+    HOME: home,
+    CLAUDE_CONFIG_DIR: join(home, ".claude"),
+    ANTHROPIC_BASE_URL: apiUrl,
+    ANTHROPIC_API_KEY: "test-key",
+    CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+    DISABLE_AUTOUPDATER: "1",
+  };
+}
+
 /** Runs one query in which the model makes `calls` (ids `toolu_1`, `toolu_2`, …); `options` are added to query()'s. */
 export async function runClaude(calls: ClaudeCall[], options: Options): Promise<ClaudeRun> {
   const api = await scriptedModel(calls);
@@ -69,15 +85,7 @@ export async function runClaude(calls: ClaudeCall[], options: Options): Promise<
         cwd: home,
         settingSources: [],
         persistSession: false,
-        env: {
-          PATH: process.env.PATH ?? "",
-          HOME: home,
-          CLAUDE_CONFIG_DIR: join(home, ".claude"),
-          ANTHROPIC_BASE_URL: api.url,
-          ANTHROPIC_API_KEY: "test-key",
-          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-          DISABLE_AUTOUPDATER: "1",
-        },
+        env: claudeCodeEnv(home, api.url),
         ...options,
       },
     });

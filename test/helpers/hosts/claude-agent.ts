@@ -5,7 +5,7 @@
  */
 import { MATRIX, type MatrixFixture, openKitHost } from "./fixture.ts";
 
-export { type ClaudeCall, type ClaudeRun, runClaude } from "../../../src/testing/hosts/claude-agent.ts";
+export { type ClaudeCall, type ClaudeRun, claudeCodeEnv, runClaude } from "../../../src/testing/hosts/claude-agent.ts";
 
 export interface ClaudeDriver {
   call(id: string): Promise<unknown>;
