@@ -13,7 +13,7 @@ const GROUPS = {
     "test/{architecture,entry-names,hostile,auth-options,standard-schema,private-fields,client-quirks}.test.ts",
     "test/{ai,anthropic,google,langchain,mastra,openai-agents,toolkit,h3,pi,pi-content,pi-dialogs,omp-register}.test.ts",
     "test/{claude-agent-resources,catalog,catalog-middleware,cli-args,cli-width,cli-save}.test.ts",
-    "test/mcp{,-content,-edges,-state,-resources,-sessions,-session-tools,-live-tools,-visibility,-external-questions,-task-polls}.test.ts",
+    "test/mcp{,-content,-edges,-state,-resources,-sessions,-session-tools,-live-tools,-visibility,-external-questions,-task-polls,-discover}.test.ts",
   ],
   // The MCP extensions and flows that take seconds each: tasks to their end, resource updates, apps, lists at scale,
   // and the Claude Agent SDK's MCP server under its own client.

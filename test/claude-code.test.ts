@@ -225,7 +225,10 @@ describe("Claude Code over Streamable HTTP", { timeout: 60_000 }, () => {
       clientInfo: [CLIENT_INFO],
       capabilities: [CLIENT_CAPABILITIES],
     });
-    expect(answered.exchanges[0]?.answered.map((message) => message.result?.supportedVersions)).toEqual([["2026-07-28"]]);
+    // The HTTP face names every revision its URL serves, the 2025 ones after 2026-07-28 (src/mcp/discover.ts); Claude Code picks 2026-07-28.
+    expect(answered.exchanges[0]?.answered.map((message) => message.result?.supportedVersions)).toEqual([
+      ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"],
+    ]);
     // Each call carries Claude Code's own id for it and a progress token.
     expect(Object.keys(callsOf(sent, "text_slug")[0]?.params?._meta ?? {}).sort()).toEqual([
       "claudecode/toolUseId",

@@ -11,7 +11,9 @@
  * - the line the toolkit's `useMcpSession()` throws when the request names no
  *   session: a 2026-07-28 call answers this package's line in its place
  *   (src/nuxt/runtime/toolkit-session.ts);
- * - Node's `socket.destroySoon` (src/nuxt/runtime/web-request.ts).
+ * - Node's `socket.destroySoon` (src/nuxt/runtime/web-request.ts);
+ * - the MCP server SDK's protected `_wrapHandler`, through which every request handler passes: an HTTP face's
+ *   `server/discover` answer adds the 2025 revisions it also serves (src/mcp/discover.ts).
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -78,5 +80,21 @@ describe("the toolkit's useMcpSession, on a request that names no session", () =
 describe("Node's socket.destroySoon", () => {
   it("is a method of net.Socket", () => {
     expect(typeof (Socket.prototype as unknown as { destroySoon?: unknown }).destroySoon).toBe("function");
+  });
+});
+
+describe("the MCP server SDK's _wrapHandler", () => {
+  it("is a method of Server that every handler, server/discover's included, passes through", async () => {
+    const { Server } = await import("@modelcontextprotocol/server");
+    expect(versionOf(join(root, "node_modules/@modelcontextprotocol/server/package.json"))).toBe("2.4.0");
+    expect(typeof (Server.prototype as unknown as { _wrapHandler?: unknown })._wrapHandler).toBe("function");
+    const { readdirSync } = await import("node:fs");
+    const dist = join(root, "node_modules/@modelcontextprotocol/server/dist");
+    const code = readdirSync(dist)
+      .filter((file) => file.endsWith(".mjs"))
+      .map((file) => readFileSync(join(dist, file), "utf8"))
+      .join("\n");
+    expect(code).toContain('server.setRequestHandler("server/discover", () => server._ondiscover());');
+    expect(code).toContain("this._requestHandlers.set(method, this._wrapHandler(method, stored));");
   });
 });

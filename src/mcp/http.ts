@@ -39,6 +39,7 @@ import { mayCall } from "../protocol/scopes.ts";
 import { sessionLimits } from "../protocol/session-limits.ts";
 import { createAuthGate, type McpAuthOptions } from "./auth.ts";
 import { checkCatalog } from "./catalog.ts";
+import { LEGACY_REVISIONS } from "./discover.ts";
 import { externalIndex, refuseExternalName } from "./external.ts";
 import { legacyHeaderMismatch, readMessage } from "./request.ts";
 import { busOption, FollowedResources, notifierOf, type ResourceNotifier } from "./resource-updates.ts";
@@ -295,6 +296,8 @@ export function serveHttp(
       ...(live && modernEra ? { toolsChange: true } : {}),
       // Tasks are a 2026-07-28 extension (./tasks/serve.ts says why 2025 answers at once).
       ...(modernEra ? { tasks: bookFor(set) } : {}),
+      // This URL answers `initialize` too: `server/discover` names the 2025 revisions after 2026-07-28 (./discover.ts).
+      ...(modernEra ? { alsoServed: LEGACY_REVISIONS } : {}),
     });
     server.onerror = onerror;
     return server;

@@ -40,6 +40,7 @@ import { effectOfAnnotations } from "../protocol/scopes.ts";
 import { type Catalog, EMPTY_CATALOG, type ForeignCatalog, type ServedContext, type ServedResource } from "../protocol/served.ts";
 import type { EffectOf } from "./auth.ts";
 import { catalogCapabilities, hinted, serveCatalog } from "./catalog.ts";
+import { DualEraServer } from "./discover.ts";
 import { supportsForms, supportsUrls } from "./elicitation.ts";
 import { callExternal, type ExternalTool, externalIndex, refuseExternalName } from "./external.ts";
 import { busOption, FollowedResources, type ServerEventBus } from "./resource-updates.ts";
@@ -121,6 +122,8 @@ export interface BuildOptions extends Pick<McpServerOptions, "instructions" | "r
   updates?: { followed?: FollowedResources };
   /** Where tasks live (./tasks/store.ts): with it the server declares the Tasks extension and answers `tasks/*`. */
   tasks?: TaskBook | undefined;
+  /** The revisions the endpoint serves besides the modern ones, which its `server/discover` names too (./discover.ts). */
+  alsoServed?: readonly string[];
 }
 
 const taskTools = new WeakMap<readonly AnyTool[], boolean>();
@@ -257,7 +260,7 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
   // A session whose tool set holds another framework's tools may see its lists change (./session-tools.ts; ./http.ts
   // gives one to such a session only).
   const live = options.session;
-  const server = new Server(serverInfo, {
+  const serverOptions: ConstructorParameters<typeof Server>[1] = {
     // Logging is declared so `logging/setLevel` works on 2025 connections; tools log through `context.log`.
     capabilities: {
       tools: live || options.toolsChange ? { listChanged: true } : {},
@@ -268,7 +271,10 @@ export function buildServer(info: ServerInfo, given: ToolSet | (() => ToolSet), 
         : {}),
     },
     ...(options.instructions ? { instructions: options.instructions } : {}),
-  });
+  };
+  const server = options.alsoServed
+    ? new DualEraServer(serverInfo, serverOptions, options.alsoServed)
+    : new Server(serverInfo, serverOptions);
   const { scopeCheck } = options;
   const toolsHint = options.cacheHints?.["tools/list"];
   const report = (error: unknown) => server.onerror?.(error instanceof Error ? error : new Error(String(error)));
