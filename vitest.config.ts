@@ -12,7 +12,7 @@ const GROUPS = {
     "test/testing/client.test.ts",
     "test/{architecture,entry-names,hostile,auth-options,standard-schema,private-fields,client-quirks}.test.ts",
     "test/{ai,anthropic,google,langchain,mastra,openai-agents,toolkit,h3,pi,pi-content,pi-dialogs,omp-register}.test.ts",
-    "test/{claude-agent-resources,catalog,catalog-middleware,cli-args,cli-width,cli-save}.test.ts",
+    "test/{claude-agent-resources,catalog,catalog-middleware,cli-args,cli-width,cli-save,cli-bundle-parts}.test.ts",
     "test/mcp{,-content,-edges,-state,-resources,-sessions,-session-tools,-live-tools,-visibility,-external-questions,-task-polls,-discover}.test.ts",
   ],
   // The MCP extensions and flows that take seconds each: tasks to their end, resource updates, apps, lists at scale,
@@ -25,7 +25,7 @@ const GROUPS = {
   ],
   // Real hosts and clients in processes of their own: the CLI, OMP under bun, Claude Code, Gemini CLI, Codex CLI, the Inspector.
   hosts: [
-    "test/{host-matrix,host-matrix-apps,middleware-matrix,cli,cli-content,omp,omp-content,claude-code,gemini-cli,codex-cli}.test.ts",
+    "test/{host-matrix,host-matrix-apps,middleware-matrix,cli,cli-bundle,cli-content,omp,omp-content,claude-code,gemini-cli,codex-cli}.test.ts",
     "test/{inspector-apps,startup,serve,sinclair-hosts,package,system-packages}.test.ts",
     "test/testing/every-host.test.ts",
   ],

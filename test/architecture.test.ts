@@ -100,11 +100,17 @@ const RULES: Record<string, Rule> = {
     ],
     typesFrom: ["@anthropic-ai/sdk/*"],
   },
+  // The `bundle` command packs the program (files, its dependencies, a ZIP) with Node's own modules only.
   cli: {
-    folders: ["core", "terminal", "mcp", "views"],
-    packages: ["node:process", "node:fs/promises", "@modelcontextprotocol/server/stdio"],
+    folders: ["core", "terminal", "mcp", "views", "publish"],
+    packages: ["node:process", "node:fs/promises", "node:path", "node:crypto", "node:zlib", "@modelcontextprotocol/server/stdio"],
   },
-  nuxt: { folders: ["core", "protocol", "nuxt", "views"], packages: ["@nuxt/kit", "node:fs", "node:module", "node:path", "node:url"] },
+  // What a release publishes (an MCP Bundle's manifest, the registry's server.json): shapes and checks, no I/O.
+  publish: { folders: ["core"], packages: [] },
+  nuxt: {
+    folders: ["core", "protocol", "nuxt", "views", "publish"],
+    packages: ["@nuxt/kit", "node:fs", "node:module", "node:path", "node:url"],
+  },
   "nuxt/runtime": {
     folders: ["nuxt/runtime"],
     packages: [

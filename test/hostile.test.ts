@@ -313,7 +313,7 @@ describe("options checked when given: a misspelt key never turns a protection of
     [
       "runCli",
       () => runCli({ name: "x", version: "1", description: "x", tools: demoTools, fallbak: "slug" } as never, []),
-      typo("runCli", "fallbak", "name, version, description, tools, commands, default, fallback, mcp, expected, compileCache"),
+      typo("runCli", "fallbak", "name, version, description, tools, commands, default, fallback, mcp, bundle, expected, compileCache"),
     ],
     [
       "an options value that is not an object",

@@ -10,6 +10,7 @@ import { ToolDefinitionError } from "../core/errors.ts";
 import { quote } from "../core/sanitize.ts";
 import { isRecord, type JsonSchema, propertiesOf } from "../core/schema.ts";
 import type { AnyTool, CliHints, ServerInfo } from "../core/types.ts";
+import { type BundleOptions, checkBundleOptions } from "./bundle-options.ts";
 
 /** How a word becomes a value. `text` is a property of no plain type: the word is passed as typed. */
 export type ValueKind = "string" | "number" | "integer" | "boolean" | "json" | "text";
@@ -57,7 +58,15 @@ export interface McpCommand {
   info: ServerInfo;
 }
 
-export type Command = ToolCommand | McpCommand;
+export interface BundleCommand {
+  kind: "bundle";
+  word: "bundle";
+  aliases: string[];
+  info: ServerInfo;
+  options: BundleOptions;
+}
+
+export type Command = ToolCommand | McpCommand | BundleCommand;
 
 export interface CommandTable {
   commands: Command[];
@@ -81,6 +90,11 @@ export interface TableOptions {
   fallback?: string;
   /** Adds an `mcp` command serving `tools` over stdio: `true` announces name/version/description, or pass server info. */
   mcp?: boolean | ServerInfo;
+  /**
+   * Adds a `bundle` command that packs the program into an MCP Bundle and writes its server.json for the MCP
+   * Registry. Needs `mcp`: the bundle starts the program's `mcp` command.
+   */
+  bundle?: boolean | BundleOptions;
 }
 
 /** Spellings the host keeps for itself on every command. */
@@ -278,10 +292,13 @@ export function buildCommands(options: TableOptions): CommandTable {
   const index = indexTools([...options.tools, ...packageOnly]);
   const own = new Set<AnyTool>(packageOnly);
   const commands: Command[] = [...index.values()].map((entry) => toolCommand(entry, own.has(entry.tool)));
+  const bundle = checkBundleOptions(options.bundle);
+  if (bundle && !options.mcp) throw new ToolDefinitionError("runCli: bundle needs mcp, since a bundle starts the program's mcp command");
   if (options.mcp) {
     const info: ServerInfo =
       options.mcp === true ? { name: options.name, version: options.version, description: options.description } : options.mcp;
     commands.push({ kind: "mcp", word: "mcp", aliases: [], info });
+    if (bundle) commands.push({ kind: "bundle", word: "bundle", aliases: [], info, options: bundle });
   }
   const byWord = new Map<string, Command>();
   for (const command of commands) {
@@ -301,5 +318,5 @@ export function buildCommands(options: TableOptions): CommandTable {
 }
 
 function ownerName(command: Command): string {
-  return command.kind === "tool" ? command.entry.name : "the mcp command";
+  return command.kind === "tool" ? command.entry.name : `the ${command.word} command`;
 }

@@ -30,6 +30,7 @@ function summary(description: string): string {
 
 function commandSummary(command: Command): string {
   if (command.kind === "mcp") return "Serve the tools over MCP on standard input and output";
+  if (command.kind === "bundle") return "Pack the program into an MCP Bundle and write its server.json";
   return summary(command.entry.tool.description);
 }
 
@@ -93,6 +94,22 @@ export function commandHelp(info: HelpInfo, command: Command): string {
       `  ${name} mcp`,
       "",
       "Serve the tools over MCP (Model Context Protocol) on standard input and output, for an MCP client to start.",
+      "",
+    ].join("\n");
+  }
+  if (command.kind === "bundle") {
+    return [
+      "Usage:",
+      `  ${name} bundle [options]`,
+      "",
+      "Pack the program, its tools and its production dependencies into an MCP Bundle (.mcpb) that a host such as",
+      "Claude Desktop installs, and write server.json for the MCP Registry beside it.",
+      "",
+      "Options:",
+      ...table([
+        ["--out <dir>", "Write both files in this directory (created if missing; default: the current one)"],
+        ["-h, --help", "Show this help"],
+      ]),
       "",
     ].join("\n");
   }

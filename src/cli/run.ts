@@ -227,8 +227,45 @@ async function runMcp(options: CliOptions, command: Extract<Command, { kind: "mc
   return serveMcp(command.info, options.tools);
 }
 
+/** The `bundle` command takes `--out DIR` and help. */
+async function runBundle(options: CliOptions, command: Extract<Command, { kind: "bundle" }>, words: readonly string[]): Promise<number> {
+  let outDir = ".";
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i] as string;
+    if (word === "-h" || word === "--help") {
+      out(commandHelp(options, command));
+      return OK;
+    }
+    if (word === "--out" || word.startsWith("--out=")) {
+      const value = word === "--out" ? words[++i] : word.slice("--out=".length);
+      if (value === undefined || value === "") {
+        err(["Invalid arguments at --out: needs a directory"]);
+        return FAILED;
+      }
+      outDir = value;
+      continue;
+    }
+    err([
+      looksLikeOption(word)
+        ? `Invalid arguments: unknown option ${quote(word.includes("=") ? word.slice(0, word.indexOf("=")) : word)}; takes --out, --help`
+        : `Invalid arguments: unexpected argument ${quote(word)}`,
+    ]);
+    return FAILED;
+  }
+  const { writeBundle } = await import("./bundle.ts");
+  const program = { name: options.name, version: options.version, description: options.description, info: command.info };
+  return writeBundle(
+    { ...program, tools: options.tools, options: command.options },
+    outDir,
+    (line) => out(`${sanitizeLine(line)}\n`),
+    (line) => err([sanitizeLine(line)]),
+  );
+}
+
 function runCommand(options: CliOptions, command: Command, words: readonly string[]): Promise<number> {
-  return command.kind === "mcp" ? runMcp(options, command, words) : runToolCommand(options, command, words);
+  if (command.kind === "mcp") return runMcp(options, command, words);
+  if (command.kind === "bundle") return runBundle(options, command, words);
+  return runToolCommand(options, command, words);
 }
 
 async function route(options: CliOptions, table: CommandTable, argv: readonly string[]): Promise<number> {
@@ -278,6 +315,7 @@ export async function runCli(options: CliOptions, argv: readonly string[] = proc
     "default",
     "fallback",
     "mcp",
+    "bundle",
     "expected",
     "compileCache",
   ]);
