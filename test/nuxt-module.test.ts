@@ -8,7 +8,9 @@ import { fileURLToPath } from "node:url";
 import agntnTools from "@agntn/tools/nuxt";
 import { loadNuxt, logger } from "@nuxt/kit";
 import { afterAll, describe, expect, it } from "vitest";
+import publishingConfig from "../docs/examples/publishing-nuxt.ts";
 import { isManyInstancePreset } from "../src/nuxt/presets.ts";
+import { registryFile, routeUrl } from "../src/nuxt/registry.ts";
 import { placeOf } from "../src/nuxt/runtime/route-path.ts";
 import { registeredName } from "../src/nuxt/runtime/toolkit-names.ts";
 import { hostnameOf } from "../src/protocol/hosts.ts";
@@ -135,7 +137,7 @@ describe("a misspelt module option", () => {
       loadNuxt({ cwd: fileURLToPath(new URL("./fixtures/nuxt-typo", import.meta.url)), ready: true, dev: false }),
     ).rejects.toMatchObject({
       message:
-        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, bus, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller, tasks',
+        'agntnTools: unknown option "allowedHost"; the options are tools, name, version, route, allowedHosts, allowedOrigins, auth, middleware, resources, prompts, bus, cacheHints, sessionIdleMs, maxSessions, maxSessionsPerCaller, tasks, registry',
     });
   });
 });
@@ -299,5 +301,146 @@ describe("agntnTools.tasks", () => {
     } finally {
       await none.close();
     }
+  });
+});
+
+describe("agntnTools.registry", () => {
+  // nuxt-off (route /agent-mcp, no site URL declared) with the entry laid over its options: loaded, not built.
+  const load = (registry: unknown) =>
+    loadNuxt({
+      cwd: fileURLToPath(new URL("./fixtures/nuxt-off", import.meta.url)),
+      overrides: { agntnTools: { registry } } as never,
+      ready: true,
+      dev: false,
+    });
+  const fine = { name: "io.github.agntn/off", siteUrl: "https://tools.example.com", description: "Tools of the off app." };
+
+  it.each([
+    {
+      registry: { ...fine, name: "agntn tools" },
+      line: 'agntnTools.registry: name "agntn tools" is not a registry name: reverse-DNS with one slash, such as "io.github.you/server"',
+    },
+    {
+      registry: { ...fine, description: "A".repeat(101) },
+      line: "agntnTools.registry: description has 101 characters; the registry takes at most 100",
+    },
+    {
+      registry: { ...fine, url: "https://tools.example.com/mcp" },
+      line: 'agntnTools.registry: unknown option "url"; the options are name, siteUrl, description, title, websiteUrl, repository, output',
+    },
+    {
+      registry: { name: fine.name, description: fine.description },
+      line: 'agntnTools.registry: siteUrl is needed: the app\'s public origin, such as "https://tools.example.com" (or declare site.url or runtimeConfig.public.siteUrl)',
+    },
+    {
+      registry: { ...fine, siteUrl: "https://tools.example.com/mcp" },
+      line: 'agntnTools.registry: siteUrl must be the app\'s public origin, such as "https://tools.example.com" (app.baseURL and the route are added to it), got "https://tools.example.com/mcp"',
+    },
+    {
+      registry: { ...fine, output: "../server.json" },
+      line: 'agntnTools.registry: output must be the path of a .json file inside the app\'s folder, such as "server.json", got "../server.json"',
+    },
+    {
+      registry: { ...fine, repository: { url: "https://github.com/agntn/off" } },
+      line: 'agntnTools.registry: repository.source must name where the code is hosted, such as "github"',
+    },
+    {
+      registry: { ...fine, repository: { url: "https://github.com/agntn/off", source: "github", branch: "main" } },
+      line: 'agntnTools.registry.repository: unknown option "branch"; the options are url, source, subfolder',
+    },
+    { registry: "io.github.agntn/off", line: "agntnTools.registry: options must be an object" },
+    {
+      registry: { name: "off", siteUrl: "ftp://tools.example.com", description: "", websiteUrl: "example.com" },
+      line: [
+        'agntnTools.registry: name "off" is not a registry name: reverse-DNS with one slash, such as "io.github.you/server"',
+        "agntnTools.registry: description must be a non-empty string",
+        'agntnTools.registry: websiteUrl must be an http or https URL, got "example.com"',
+        'agntnTools.registry: siteUrl must be the app\'s public origin, such as "https://tools.example.com" (app.baseURL and the route are added to it), got "ftp://tools.example.com"',
+      ].join("\n"),
+    },
+  ])("refuses $registry at load, one line per problem", async ({ registry, line }) => {
+    await expect(load(registry)).rejects.toMatchObject({ message: line });
+  });
+});
+
+describe("the registry entry's defaults", () => {
+  const app = { rootDir: "/srv/app", version: "2.0.0", baseURL: "/", route: "/mcp", declaredSiteUrls: [], packageDescription: undefined };
+
+  it.each([
+    { origin: "https://tools.example.com", baseURL: "/", route: "/mcp", url: "https://tools.example.com/mcp" },
+    { origin: "https://tools.example.com", baseURL: "/tools/", route: "/agent-mcp/", url: "https://tools.example.com/tools/agent-mcp" },
+    { origin: "http://127.0.0.1:3000", baseURL: "//a//", route: "b", url: "http://127.0.0.1:3000/a/b" },
+  ])("puts $origin, $baseURL and $route together as $url", ({ origin, baseURL, route, url }) => {
+    expect(routeUrl(origin, baseURL, route)).toBe(url);
+  });
+
+  it("takes the origin of the site URL the app declares, package.json's description, and server.json in the app's folder", () => {
+    const file = registryFile(
+      { name: "com.example/docs" },
+      { ...app, declaredSiteUrls: [undefined, "", "https://docs.example.com/guide/"], packageDescription: "The docs, with tools." },
+    );
+    expect(file).toEqual({
+      path: "/srv/app/server.json",
+      url: "https://docs.example.com/mcp",
+      text: `{
+  "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+  "name": "com.example/docs",
+  "description": "The docs, with tools.",
+  "version": "2.0.0",
+  "remotes": [
+    {
+      "type": "streamable-http",
+      "url": "https://docs.example.com/mcp"
+    }
+  ]
+}
+`,
+    });
+  });
+
+  it("writes where output says, below the app's folder, and the option's description wins over package.json's", () => {
+    const file = registryFile(
+      { name: "com.example/docs", siteUrl: "https://tools.example.com", description: "Given here.", output: "publish/server.json" },
+      { ...app, packageDescription: "From package.json." },
+    );
+    expect([file.path, JSON.parse(file.text).description]).toEqual(["/srv/app/publish/server.json", "Given here."]);
+  });
+
+  it("refuses a version range from the app's version, in the registry's words", () => {
+    expect(() =>
+      registryFile({ name: "com.example/docs", siteUrl: "https://tools.example.com", description: "D." }, { ...app, version: "^2.0.0" }),
+    ).toThrow('agntnTools.registry: version "^2.0.0" is a range; the registry takes one exact version');
+  });
+});
+
+describe("the Publishing page's Nuxt example", () => {
+  it("makes the server.json the page shows", () => {
+    const options = publishingConfig.agntnTools as { version: string; registry: unknown };
+    const app = {
+      rootDir: "/srv/slugs",
+      version: options.version,
+      baseURL: "/",
+      route: "/mcp",
+      declaredSiteUrls: [],
+      packageDescription: undefined,
+    };
+    expect(registryFile(options.registry, app).text).toBe(`{
+  "$schema": "https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json",
+  "name": "io.github.ada/slugs",
+  "title": "Slugs",
+  "description": "Turns titles into URL slugs.",
+  "version": "1.2.0",
+  "repository": {
+    "url": "https://github.com/ada/slugs",
+    "source": "github"
+  },
+  "remotes": [
+    {
+      "type": "streamable-http",
+      "url": "https://slugs.example.com/mcp"
+    }
+  ]
+}
+`);
   });
 });

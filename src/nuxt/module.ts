@@ -30,7 +30,7 @@
  */
 import { existsSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { dirname, join, resolve, sep } from "node:path";
+import { dirname, join, relative, resolve, sep } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import {
   addServerHandler,
@@ -54,6 +54,7 @@ import { createViewBundler } from "../views/bundle.ts";
 import { viewsPlugin } from "../views/transform.ts";
 import { nodeVersionProblem } from "./node-version.ts";
 import { isManyInstancePreset } from "./presets.ts";
+import { type RegistryFile, type RegistryModuleOptions, registryFile, writeRegistryFile } from "./registry.ts";
 import type { RuntimeFile } from "./runtime-files.ts";
 import { toolkitFoundNothing, toolkitNotice } from "./toolkit-notice.ts";
 
@@ -132,6 +133,13 @@ export interface ModuleOptions {
    * mounted there: Nitro keeps it in this process's memory. Checked when the app is built.
    */
   tasks?: TaskModuleOptions;
+  /**
+   * Writes the app's entry for the MCP Registry when the app is built: a `server.json` in the app's folder naming
+   * the route as a Streamable HTTP remote at its public URL, with this server's version. `name` is the registry
+   * name (`io.github.you/tools`); the rest is optional or found in the app (see RegistryModuleOptions). Checked
+   * when the app is loaded, one line per problem.
+   */
+  registry?: RegistryModuleOptions;
 }
 
 export interface TaskModuleOptions {
@@ -209,6 +217,7 @@ const logger = useLogger("@agntn/tools");
 interface AppPackage {
   name?: string;
   version?: string;
+  description?: string;
 }
 
 /** The nearest package.json at or above the app's root (a workspace app may keep its own, a single-package repo has one at the top). */
@@ -294,12 +303,16 @@ function workersExecutor(toolkitDist: string): { name: string; resolveId(source:
   };
 }
 
-/** The host of the site URL the app declares, if any: Docus and nuxt-site-config's `site.url`, or `runtimeConfig.public.siteUrl`. */
-function siteHosts(nuxt: Nuxt): string[] {
+/** The site URLs the app declares, first found first: Docus and nuxt-site-config's `site.url`, or `runtimeConfig.public.siteUrl`. */
+function declaredSiteUrls(nuxt: Nuxt): unknown[] {
   const options = nuxt.options as unknown as { site?: { url?: unknown }; runtimeConfig: { public?: { siteUrl?: unknown } } };
-  const urls = [options.site?.url, options.runtimeConfig.public?.siteUrl, process.env.NUXT_PUBLIC_SITE_URL, process.env.NUXT_SITE_URL];
+  return [options.site?.url, options.runtimeConfig.public?.siteUrl, process.env.NUXT_PUBLIC_SITE_URL, process.env.NUXT_SITE_URL];
+}
+
+/** The host of the site URL the app declares, if any. */
+function siteHosts(nuxt: Nuxt): string[] {
   const hosts: string[] = [];
-  for (const url of urls) {
+  for (const url of declaredSiteUrls(nuxt)) {
     if (typeof url !== "string" || url === "") continue;
     try {
       hosts.push(new URL(url).hostname.toLowerCase());
@@ -406,6 +419,7 @@ export default defineNuxtModule<ModuleOptions>({
       "cacheHints",
       ...SESSION_LIMIT_OPTIONS,
       "tasks",
+      "registry",
     ]);
     checkOptionKeys("agntnTools.auth", options.auth, AUTH_KEYS);
     const hideOutOfScope = options.auth?.hideOutOfScope;
@@ -448,9 +462,21 @@ export default defineNuxtModule<ModuleOptions>({
     await exportFrom("tools", options.tools, "tools");
     // The route is known once every module (the toolkit included) has set up its options.
     let route = "/mcp";
+    let registry: RegistryFile | undefined;
     nuxt.hook("modules:done", () => {
       const mcp = (nuxt.options as unknown as Record<string, { route?: unknown } | undefined>).mcp;
       if (typeof mcp?.route === "string" && mcp.route !== "") route = mcp.route;
+      // Checked on every load (dev and prepare too), so a bad entry is said before anyone builds.
+      if (options.registry !== undefined) {
+        registry = registryFile(options.registry, {
+          rootDir: nuxt.options.rootDir,
+          version: identity.version,
+          baseURL: nuxt.options.app.baseURL,
+          route,
+          declaredSiteUrls: declaredSiteUrls(nuxt),
+          packageDescription: readAppPackage(nuxt.options.rootDir).description,
+        });
+      }
       // Before the toolkit's own route handler: every request on the route is answered here (see runtime/route.ts).
       addServerHandler({ middleware: true, handler: runtimeFile("route") });
     });
@@ -546,6 +572,12 @@ export default defineNuxtModule<ModuleOptions>({
           // Checked above; without it the route keeps tasks at the default mount with the store's defaults.
           ...(tasks ? { tasks } : {}),
         })};\n`,
+    });
+    // Written by a production build only: a dev server describes no deployment.
+    nuxt.hook("build:done", () => {
+      if (!registry || nuxt.options.dev) return;
+      writeRegistryFile(registry);
+      logger.info(`Wrote ${relative(nuxt.options.rootDir, registry.path)} for the MCP Registry: the route at ${registry.url}`);
     });
     addServerPlugin(runtimeFile("tools-plugin"));
     // Server code announces a resource's change in one call, auto-imported like the toolkit's composables.
