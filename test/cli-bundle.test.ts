@@ -141,6 +141,14 @@ function withNode(extra: Record<string, string> = {}): Record<string, string> {
 
 let packed: Ran;
 
+/** The Publishing page's fenced block of `lang` labelled `label`. */
+function pageBlock(lang: string, label: string): string {
+  const page = readFileSync(join(repo, "docs/content/1.guide/15.publishing.md"), "utf8");
+  const match = new RegExp(`^\`\`\`${lang} \\[${label.replace(/[.[\]]/g, "\\$&")}\\]\n([\\s\\S]*?)\n\`\`\`$`, "m").exec(page);
+  if (!match) throw new Error(`the Publishing page has no \`\`\`${lang} [${label}] block`);
+  return match[1]!;
+}
+
 beforeAll(() => {
   if (!existsSync(join(repo, "dist/cli.js"))) throw new Error("dist/cli.js is missing: run `npm run build` first (npm test does)");
   mkdirSync(join(project, "bin"), { recursive: true });
@@ -337,52 +345,83 @@ describe("weather bundle", () => {
   }, 120_000);
 });
 
-describe("what weather bundle refuses, in one line, writing nothing", () => {
-  const program = (options: string, description = "Tomorrow's weather for any city.") => `
-    import { defineTool, Type } from "@agntn/tools";
-    import { runCli } from "@agntn/tools/cli";
-    const tool = defineTool({ name: "weather_forecast", title: "Forecast", description: "Forecast.", effect: "read",
-      input: Type.Object({ city: Type.String() }, { additionalProperties: false }), execute: ({ city }) => ({ content: [{ type: "text", text: city }] }) });
-    await runCli({ name: "weather", version: "1.2.0", description: ${JSON.stringify(description)}, tools: [tool], mcp: true, ${options} });
-  `;
-  const json = (changes: Record<string, unknown>) => {
-    const next: Record<string, unknown> = { ...PACKAGE, ...changes };
-    for (const [key, value] of Object.entries(changes)) if (value === undefined) delete next[key];
-    return next;
-  };
+const program = (options: string, description = "Tomorrow's weather for any city.") => `
+  import { defineTool, Type } from "@agntn/tools";
+  import { runCli } from "@agntn/tools/cli";
+  const tool = defineTool({ name: "weather_forecast", title: "Forecast", description: "Forecast.", effect: "read",
+    input: Type.Object({ city: Type.String() }, { additionalProperties: false }), execute: ({ city }) => ({ content: [{ type: "text", text: city }] }) });
+  await runCli({ name: "weather", version: "1.2.0", description: ${JSON.stringify(description)}, tools: [tool], mcp: true, ${options} });
+`;
+const json = (changes: Record<string, unknown>) => {
+  const next: Record<string, unknown> = { ...PACKAGE, ...changes };
+  for (const [key, value] of Object.entries(changes)) if (value === undefined) delete next[key];
+  return next;
+};
 
-  it.each([
-    [
-      "no author",
-      json({ author: undefined }),
-      "bundle: true",
-      `weather bundle: the bundle needs an author (hosts show who made it): set "author" in package.json or runCli's bundle.author`,
-    ],
-    [
-      "a description the registry would refuse",
-      json({}),
-      "bundle: true",
-      "weather bundle: server.json: the description has 120 characters and the registry takes at most 100: set runCli's bundle.summary",
-    ],
-    [
-      "a registry name the registry would refuse",
-      json({ mcpName: "weather" }),
-      "bundle: true",
-      'weather bundle: server.json: name "weather" is not a registry name: reverse-DNS with one slash, such as "io.github.you/server"',
-    ],
-    [
-      "a dependency that is not installed",
-      json({ dependencies: { ...PACKAGE.dependencies, "left-pad": "^1.3.0" } }),
-      "bundle: true",
-      "weather bundle: left-pad, which the program needs, is not installed: run your package manager's install first",
-    ],
-    [
-      "no MCP server SDK among the dependencies",
-      json({ dependencies: { "@agntn/tools": "^0.1.0" } }),
-      "bundle: true",
-      'weather bundle: @modelcontextprotocol/server is not among the program\'s dependencies, and the mcp command needs it: add it to "dependencies"',
-    ],
-  ])("%s", (name, packageJson, options, line) => {
+/** Each refusal: the case, its package.json, its `bundle` option, and the one line the command says. */
+const REFUSALS: Array<[string, Record<string, unknown>, string, string]> = [
+  [
+    "no author",
+    json({ author: undefined }),
+    "bundle: true",
+    `weather bundle: the bundle needs an author (hosts show who made it): set "author" in package.json or runCli's bundle.author`,
+  ],
+  [
+    "a description the registry would refuse",
+    json({}),
+    "bundle: true",
+    "weather bundle: server.json: the description has 120 characters and the registry takes at most 100: set runCli's bundle.summary",
+  ],
+  [
+    "a registry name the registry would refuse",
+    json({ mcpName: "weather" }),
+    "bundle: true",
+    'weather bundle: server.json: name "weather" is not a registry name: reverse-DNS with one slash, such as "io.github.you/server"',
+  ],
+  [
+    "a dependency that is not installed",
+    json({ dependencies: { ...PACKAGE.dependencies, "left-pad": "^1.3.0" } }),
+    "bundle: true",
+    "weather bundle: left-pad, which the program needs, is not installed: run your package manager's install first",
+  ],
+  [
+    "no MCP server SDK among the dependencies",
+    json({ dependencies: { "@agntn/tools": "^0.1.0" } }),
+    "bundle: true",
+    'weather bundle: @modelcontextprotocol/server is not among the program\'s dependencies, and the mcp command needs it: add it to "dependencies"',
+  ],
+];
+
+describe("the Publishing page shows what the command wrote", () => {
+  it("the program is the page's bin/weather.ts", () => {
+    expect(pageBlock("ts", "bin/weather.ts")).toBe(readFileSync(join(project, "bin/weather.ts"), "utf8").replace(/\n$/, ""));
+  });
+
+  it("its manifest.json and server.json blocks are the files, and its package.json block is the program's, trimmed", () => {
+    expect(JSON.parse(pageBlock("json", "manifest.json"))).toEqual(JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8")));
+    expect(JSON.parse(pageBlock("json", "server.json"))).toEqual(JSON.parse(readFileSync(join(project, "release/server.json"), "utf8")));
+    const shown = JSON.parse(pageBlock("json", "package.json")) as Record<string, unknown>;
+    expect(Object.fromEntries(Object.keys(shown).map((key) => [key, PACKAGE[key as keyof typeof PACKAGE]]))).toEqual(shown);
+  });
+
+  it("its refusals are lines the command says", () => {
+    const page = readFileSync(join(repo, "docs/content/1.guide/15.publishing.md"), "utf8");
+    const shown = /### What it refuses\n\n[^\n]*\n\n```text\n([\s\S]*?)\n```/.exec(page)?.[1]?.split("\n") ?? [];
+    expect(shown.length).toBe(4);
+    for (const line of shown) expect(REFUSALS.map((row) => row[3])).toContain(line);
+  });
+
+  it("the lines it prints have the command's form (its size and sha256 are those of one build)", () => {
+    const page = readFileSync(join(repo, "docs/content/1.guide/15.publishing.md"), "utf8");
+    const shown = /```bash\nweather bundle --out release\n```\n\n```text\n([\s\S]*?)\n```/.exec(page)?.[1]?.split("\n") ?? [];
+    const printed = packed.stdout.trimEnd().split("\n");
+    const form = (line: string) => line.replace(/\d+ files, \d+\.\d MB, sha256 [0-9a-f]{64}/, "N files, N MB, sha256 H");
+    expect(shown.map(form)).toEqual(printed.map(form));
+  });
+});
+
+describe("what weather bundle refuses, in one line, writing nothing", () => {
+  it.each(REFUSALS)("%s", (name, packageJson, options, line) => {
     const description = name.startsWith("a description") ? "x".repeat(120) : undefined;
     const dir = variant(name.replaceAll(" ", "-"), packageJson, program(options, description));
     const ran = run(NODE, ["bin/weather.ts", "bundle", "--out", "release"], dir);

@@ -97,6 +97,7 @@ describe("the docs tools over MCP", () => {
       "/guide/deploying",
       "/guide/middleware",
       "/guide/migrating",
+      "/guide/publishing",
       "/guide/resources",
       "/guide/tasks",
       "/guide/telemetry",
