@@ -12,8 +12,9 @@
  * with `ai` 7.
  *
  * The managers' caches live in one folder under the system's temp dir, kept
- * across runs; every app is installed and built once. Install and build
- * times are printed for each manager.
+ * across runs; every app is installed and built once, and every install
+ * starts at once, side by side. Install and build times are printed for each
+ * manager.
  */
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
@@ -146,6 +147,8 @@ function fromTemplate(template: "app" | "node", dir: string): string {
 // --- the packed package ------------------------------------------------------------------------------------------
 
 let tarball = "";
+/** Each install's run, started together once the package is packed. */
+const installs = new Map<string, Promise<Ran>>();
 
 beforeAll(async () => {
   // `npm test` builds dist/ before vitest runs; run alone, this file needs `npm run build` first.
@@ -169,6 +172,13 @@ beforeAll(async () => {
       .sort(),
   ).toEqual(["README.md", "package.json"]);
   tarball = join(work, entry!.filename);
+  // Every install starts now, side by side: an install mostly waits on the registry (npm's took about 2 minutes
+  // here, one after another), and each test below waits for its own. Builds then overlap the installs still running.
+  installs.set("npm on the old Node", oldEnough ? installOnOldNode() : Promise.reject(new Error("no old Node here")));
+  installs.set("the plain project", installNodeProject());
+  for (const name of MANAGERS) installs.set(name, installApp(name));
+  // A failure is reported by the test that waits for it, not as an unhandled rejection.
+  for (const promise of installs.values()) promise.catch(() => {});
 }, 120_000);
 
 afterAll(() => {
@@ -328,6 +338,36 @@ const INITIALS_LISTING = {
 const BAD_CALL_TEXT =
   'Invalid arguments: unknown property "nmae"; takes name, dots\nInvalid arguments at /: must have required properties name';
 
+/** Installs the Nuxt app of one manager with the docs' command; resolves with the run that installed it. */
+async function installApp(name: ManagerName): Promise<Ran> {
+  const manager = MANAGER[name];
+  const dir = join(work, `app-${name}`);
+  const env = () => userEnv(manager.env);
+  fromTemplate("app", dir);
+  if (name === "yarn") writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
+  const argv = manager.install(NUXT_INSTALL![name]!.commands[0]!);
+  let ran = await run(argv, dir, env(), 420_000);
+  if (ran.code !== 0 && REGISTRY_HICCUP.test(ran.output)) {
+    console.log(`[new-user] ${name}: \`${argv.join(" ")}\` failed once:\n${hiccupLines(ran.output)}\n[new-user] ${name}: trying again`);
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    ran = await run(argv, dir, env(), 420_000);
+  }
+  if (name === "yarn" && ran.code !== 0 && ran.output.includes(MISSING_OPTIONAL)) {
+    console.log(
+      `[new-user] yarn: \`${argv.join(" ")}\` failed here:\n${ran.output
+        .split("\n")
+        .filter((l) => l.includes("YN0035"))
+        .join("\n")}`,
+    );
+    console.log("[new-user] yarn: pinning vite to 8.3.8 with `resolutions` and installing again");
+    const app = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
+    writeFileSync(join(dir, "package.json"), `${JSON.stringify({ ...app, resolutions: { vite: "8.3.8" } }, null, 2)}\n`);
+    ran = await run(argv, dir, env(), 420_000);
+  }
+  if (ran.code !== 0) throw failure(argv, dir, ran);
+  return ran;
+}
+
 /** A client that answers every form with `formal`, keeping each form it saw. */
 async function connect(url: URL, modern: boolean): Promise<{ client: Client; forms: unknown[] }> {
   const client = new Client(
@@ -376,28 +416,7 @@ describe.each(MANAGERS)("a new Nuxt app installed with %s", (name) => {
 
   it("installs with the docs' command: no conflict, no peer warning about @agntn/tools", async () => {
     await step("the install", async () => {
-      fromTemplate("app", dir);
-      if (name === "yarn") writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
-      const argv = manager.install(NUXT_INSTALL![name]!.commands[0]!);
-      let ran = await run(argv, dir, env(), 420_000);
-      if (ran.code !== 0 && REGISTRY_HICCUP.test(ran.output)) {
-        console.log(`[new-user] ${name}: \`${argv.join(" ")}\` failed once:\n${hiccupLines(ran.output)}\n[new-user] ${name}: trying again`);
-        await new Promise((resolve) => setTimeout(resolve, 5000));
-        ran = await run(argv, dir, env(), 420_000);
-      }
-      if (name === "yarn" && ran.code !== 0 && ran.output.includes(MISSING_OPTIONAL)) {
-        console.log(
-          `[new-user] yarn: \`${argv.join(" ")}\` failed here:\n${ran.output
-            .split("\n")
-            .filter((l) => l.includes("YN0035"))
-            .join("\n")}`,
-        );
-        console.log("[new-user] yarn: pinning vite to 8.3.8 with `resolutions` and installing again");
-        const app = JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Record<string, unknown>;
-        writeFileSync(join(dir, "package.json"), `${JSON.stringify({ ...app, resolutions: { vite: "8.3.8" } }, null, 2)}\n`);
-        ran = await run(argv, dir, env(), 420_000);
-      }
-      if (ran.code !== 0) throw failure(argv, dir, ran);
+      const ran = await installs.get(name)!;
       times.install = ran.seconds;
       expect(ran.output).not.toContain("ERESOLVE");
       expect(complaintsAboutUs(ran.output)).toEqual([]);
@@ -499,18 +518,29 @@ describe("the module's Node check", () => {
   });
 });
 
-describe.skipIf(!oldEnough)(`npm on the machine's own Node (${oldNode ?? "none"})`, () => {
-  const dir = join(work, "app-node-old");
-  // Only the system's directories: no node_modules/.bin, so `node` is the old one for npm and every script it runs.
+/** The old Node's shell: only the system's directories, no node_modules/.bin, so `node` is the old one for npm and every script it runs. */
+function oldNodeEnv(): NodeJS.ProcessEnv {
   const path = (process.env.PATH ?? "").split(delimiter).filter((entry) => !entry.includes("node_modules"));
-  const env = () => userEnv(MANAGER.npm.env, [...new Set(["/usr/bin", ...path])].join(delimiter));
-  const npmCli = () => realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8", env: env() }).trim());
+  return userEnv(MANAGER.npm.env, [...new Set(["/usr/bin", ...path])].join(delimiter));
+}
+const oldNpmCli = () => realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8", env: oldNodeEnv() }).trim());
+const OLD_NODE_APP = join(work, "app-node-old");
+
+/** Installs the Nuxt app with the docs' npm command, npm and every script running on the old Node. */
+async function installOnOldNode(): Promise<Ran> {
+  fromTemplate("app", OLD_NODE_APP);
+  const argv = [SYSTEM_NODE, oldNpmCli(), ...MANAGER.npm.install(NUXT_INSTALL!.npm!.commands[0]!).slice(1)];
+  return mustRun(argv, OLD_NODE_APP, oldNodeEnv(), 420_000);
+}
+
+describe.skipIf(!oldEnough)(`npm on the machine's own Node (${oldNode ?? "none"})`, () => {
+  const dir = OLD_NODE_APP;
+  const env = oldNodeEnv;
+  const npmCli = oldNpmCli;
   let installed = false;
 
   it("installs with the docs' npm command and no conflict; npm names the Node this package needs", async () => {
-    fromTemplate("app", dir);
-    const argv = [SYSTEM_NODE, npmCli(), ...MANAGER.npm.install(NUXT_INSTALL!.npm!.commands[0]!).slice(1)];
-    const ran = await mustRun(argv, dir, env(), 420_000);
+    const ran = await installs.get("npm on the old Node")!;
     console.log(`[new-user] npm on Node ${oldNode}: install ${ran.seconds.toFixed(1)} s`);
     expect(ran.output).not.toContain("ERESOLVE");
     expect(complaintsAboutUs(ran.output)).toEqual([]);
@@ -543,8 +573,16 @@ describe.skipIf(!oldEnough)(`npm on the machine's own Node (${oldNode ?? "none"}
 
 // --- a plain Node project ----------------------------------------------------------------------------------------
 
+const NODE_PROJECT = join(work, "node-project");
+
+/** Installs the plain Node project with the docs' npm command for an MCP server. */
+async function installNodeProject(): Promise<Ran> {
+  fromTemplate("node", NODE_PROJECT);
+  return mustRun(MANAGER.npm.install(MCP_INSTALL!.npm!.commands[0]!), NODE_PROJECT, userEnv(MANAGER.npm.env), 300_000);
+}
+
 describe("a plain Node project with the MCP server SDK only", () => {
-  const dir = join(work, "node-project");
+  const dir = NODE_PROJECT;
   const env = () => userEnv(MANAGER.npm.env);
   const readme = readFileSync(join(root, "README.md"), "utf8");
   const example = readme.match(/```ts\n([\s\S]*?)```/)?.[1] ?? "";
@@ -558,8 +596,7 @@ describe("a plain Node project with the MCP server SDK only", () => {
   }
 
   it("installs with the docs' npm command for an MCP server: no warning about us, no other host's package", async () => {
-    fromTemplate("node", dir);
-    const ran = await mustRun(MANAGER.npm.install(MCP_INSTALL!.npm!.commands[0]!), dir, env(), 300_000);
+    const ran = await installs.get("the plain project")!;
     console.log(`[new-user] plain Node project, npm: install ${ran.seconds.toFixed(1)} s`);
     expect(ran.output).not.toContain("ERESOLVE");
     expect(complaintsAboutUs(ran.output)).toEqual([]);
