@@ -48,6 +48,7 @@ const EXTRA_PAGES = [
   "/guide/tool-lists",
   "/guide/tasks",
   "/guide/testing",
+  "/guide/publishing",
   "/hosts/clients",
 ];
 
@@ -150,8 +151,11 @@ async function serve(): Promise<string> {
 }
 
 /** A page that records console errors, uncaught errors and every request it makes. */
-async function open(path: string): Promise<{ page: Page; errors: string[]; requests: string[] }> {
-  const context = await browser!.newContext({ viewport: { width: 1280, height: 900 } });
+async function open(
+  path: string,
+  viewport: { width: number; height: number } = { width: 1280, height: 900 },
+): Promise<{ page: Page; errors: string[]; requests: string[] }> {
+  const context = await browser!.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   const requests: string[] = [];
@@ -380,19 +384,25 @@ function rendered(locator: Locator): Promise<string> {
   return locator.innerText();
 }
 
-/** test-results/screenshots/<path>-<width>.png: "/" is "index", "/hosts/mcp" is "hosts-mcp". */
+/**
+ * test-results/screenshots/<path>-<width>.jpg: "/" is "index", "/hosts/mcp" is "hosts-mcp". JPEG, because a full page in
+ * PNG took 1 to 2.4 s here against 0.4 to 1.1 s, eighty times a run, for a picture only a person looks at.
+ */
 function screenshotFile(path: string, width: number): string {
-  return join(screenshots, `${path === "/" ? "index" : path.slice(1).replaceAll("/", "-")}-${width}.png`);
+  return join(screenshots, `${path === "/" ? "index" : path.slice(1).replaceAll("/", "-")}-${width}.jpg`);
+}
+
+/** Waits for the playground, if the page has one, to draw its answers. */
+async function playgroundDrawn(page: Page): Promise<void> {
+  if ((await page.locator(".tool-playground").count()) > 0) {
+    await page.locator('.tool-playground[data-state="ready"]').waitFor({ timeout: 30_000 });
+  }
 }
 
 /** Opens `path` at a viewport, waits for the playground (if the page has one) to draw its answers. */
 async function openAt(path: string, viewport: { width: number; height: number }): Promise<Page> {
-  const context = await browser!.newContext({ viewport });
-  const page = await context.newPage();
-  await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
-  if ((await page.locator(".tool-playground").count()) > 0) {
-    await page.locator('.tool-playground[data-state="ready"]').waitFor({ timeout: 30_000 });
-  }
+  const { page } = await open(path, viewport);
+  await playgroundDrawn(page);
   return page;
 }
 
@@ -414,18 +424,6 @@ describe("the docs site, built and served offline", () => {
     const log = existsSync(offlineLog) ? readFileSync(offlineLog, "utf8") : "";
     expect(log).toBe("");
     if (!built) console.warn("DOCS_REUSE_BUILD: the build itself was not watched this run");
-  });
-
-  it.each(PAGES)("%s renders with no console error and no request leaving the page", async (path) => {
-    const { page, errors, requests } = await open(path);
-    try {
-      expect(errors).toEqual([]);
-      expect(outside(requests)).toEqual([]);
-      const heading = await page.locator("h1").first().textContent();
-      expect(heading?.trim().length).toBeGreaterThan(0);
-    } finally {
-      await page.context().close();
-    }
   });
 
   it.each([
@@ -501,44 +499,51 @@ describe("the docs site, built and served offline", () => {
 });
 
 describe("what a reader sees on every page, at a laptop's and a phone's width", () => {
-  it.each(PAGES)("%s: no raw MDC, each title its own element as the source gives it, nothing wider than a phone", async (path) => {
-    const expected = sourceTitles(path);
-    expect(expected.length).toBeGreaterThan(0);
-    for (const [label, viewport] of Object.entries(VIEWPORTS)) {
-      const page = await openAt(path, viewport);
-      try {
-        // The screenshot first, so a failing page still leaves its picture behind.
-        await page.screenshot({ path: screenshotFile(path, viewport.width), fullPage: true });
-        const view = await readerView(page);
-        expect.soft(view.rawMarkup, `${label}: raw MDC in the text`).toEqual([]);
-        expect.soft(view.unrendered, `${label}: components left as tags`).toEqual([]);
-        expect.soft(view.nested, `${label}: a title holding another`).toEqual([]);
-        expect.soft(view.titles, `${label}: the titles, as the source gives them`).toEqual(expected);
-        expect
-          .soft(
-            view.headings.filter((heading) => !expected.includes(heading)),
-            `${label}: headings the source has no title for`,
-          )
-          .toEqual([]);
-        expect.soft(view.headings.filter((heading) => heading === expected[0]).length, `${label}: the page's h1`).toBe(1);
-        if (label === "phone") {
-          const layout = await phoneLayout(page);
-          expect.soft(layout.innerWidth).toBe(VIEWPORTS.phone.width);
-          expect.soft(layout.scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(layout.innerWidth);
-          expect.soft(layout.wide, "elements wider than the phone").toEqual([]);
-          expect.soft(layout.spilling, "panel or playground content running past its box").toEqual([]);
+  // One load per width serves every check of the page: each load costs 2 to 4 s of this machine's time.
+  it.each(PAGES)(
+    "%s: no console error, no request leaving the page, no raw MDC, each title its own element as the source gives it, nothing wider than a phone",
+    async (path) => {
+      const expected = sourceTitles(path);
+      expect(expected.length).toBeGreaterThan(0);
+      for (const [label, viewport] of Object.entries(VIEWPORTS)) {
+        const { page, errors, requests } = await open(path, viewport);
+        try {
+          await playgroundDrawn(page);
+          // The screenshot first, so a failing page still leaves its picture behind.
+          await page.screenshot({ path: screenshotFile(path, viewport.width), fullPage: true, type: "jpeg", quality: 80 });
+          expect.soft(errors, `${label}: console errors`).toEqual([]);
+          expect.soft(outside(requests), `${label}: requests that left the page`).toEqual([]);
+          const view = await readerView(page);
+          expect.soft(view.rawMarkup, `${label}: raw MDC in the text`).toEqual([]);
+          expect.soft(view.unrendered, `${label}: components left as tags`).toEqual([]);
+          expect.soft(view.nested, `${label}: a title holding another`).toEqual([]);
+          expect.soft(view.titles, `${label}: the titles, as the source gives them`).toEqual(expected);
           expect
             .soft(
-              layout.scrollers.filter((entry) => entry.contentWider && !(["auto", "scroll"].includes(entry.overflowX) && entry.boxFits)),
-              "wide code or tables that do not scroll inside their own box",
+              view.headings.filter((heading) => !expected.includes(heading)),
+              `${label}: headings the source has no title for`,
             )
             .toEqual([]);
+          expect.soft(view.headings.filter((heading) => heading === expected[0]).length, `${label}: the page's h1`).toBe(1);
+          if (label === "phone") {
+            const layout = await phoneLayout(page);
+            expect.soft(layout.innerWidth).toBe(VIEWPORTS.phone.width);
+            expect.soft(layout.scrollWidth, "the page scrolls sideways").toBeLessThanOrEqual(layout.innerWidth);
+            expect.soft(layout.wide, "elements wider than the phone").toEqual([]);
+            expect.soft(layout.spilling, "panel or playground content running past its box").toEqual([]);
+            expect
+              .soft(
+                layout.scrollers.filter((entry) => entry.contentWider && !(["auto", "scroll"].includes(entry.overflowX) && entry.boxFits)),
+                "wide code or tables that do not scroll inside their own box",
+              )
+              .toEqual([]);
+          }
+        } finally {
+          await page.context().close();
         }
-      } finally {
-        await page.context().close();
       }
-    }
-  });
+    },
+  );
 
   it("the wide-content check has something to check: on a phone the hosts table scrolls in its box, the MCP code wraps in a box that would scroll", async () => {
     const table = await openAt("/hosts", VIEWPORTS.phone);
