@@ -30,8 +30,7 @@ function tree(dir: string, files: Record<string, string>): void {
   }
 }
 
-const manifest = (name: string, version: string, extra: Record<string, unknown> = {}) =>
-  JSON.stringify({ name, version, ...extra });
+const manifest = (name: string, version: string, extra: Record<string, unknown> = {}) => JSON.stringify({ name, version, ...extra });
 
 describe("zip", () => {
   it("writes an archive another reader opens: every name, every byte, the permissions", () => {
@@ -126,7 +125,12 @@ describe("the bundle's files", () => {
     symlinkSync(join(root, "node_modules/.pnpm/e@1.0.0/node_modules/e"), join(root, "node_modules/e"));
     symlinkSync(join(root, "node_modules/.pnpm/f@1.0.0/node_modules/f"), join(root, "node_modules/.pnpm/e@1.0.0/node_modules/f"));
     const files = await bundleFiles(root, { dependencies: { e: "1" } }, "index.js");
-    expect(files.map((file) => file.path)).toEqual(["index.js", "node_modules/e/package.json", "node_modules/f/package.json", "package.json"]);
+    expect(files.map((file) => file.path)).toEqual([
+      "index.js",
+      "node_modules/e/package.json",
+      "node_modules/f/package.json",
+      "package.json",
+    ]);
   });
 
   it("names every dependency that is not installed", async () => {
@@ -138,7 +142,10 @@ describe("the bundle's files", () => {
     });
     const error = await bundleFiles(root, { dependencies: { a: "1", top: "1" } }, "index.js").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MissingDependencies);
-    expect((error as MissingDependencies).lines).toEqual(["top, which the program needs, is not installed", "deep, which a needs, is not installed"]);
+    expect((error as MissingDependencies).lines).toEqual([
+      "top, which the program needs, is not installed",
+      "deep, which a needs, is not installed",
+    ]);
   });
 
   it("takes `files` as npm does: the listed paths, package.json, README and LICENSE, and the program's own file", async () => {
@@ -146,7 +153,7 @@ describe("the bundle's files", () => {
     tree(root, {
       "package.json": "{}",
       "README.md": "",
-      "LICENSE": "",
+      LICENSE: "",
       "bin/cli.js": "",
       "dist/index.js": "",
       "dist/chunks/a.js": "",
@@ -224,7 +231,7 @@ describe("registryEntry", () => {
         "server.json: description has 101 characters; the registry takes at most 100",
         'server.json: version "^1.0.0" is a range; the registry takes one exact version',
         'server.json: websiteUrl must be an http or https URL, got "ftp://example.com"',
-        "server.json: the remote's URL must be an http or https URL, got \"x\"",
+        'server.json: the remote\'s URL must be an http or https URL, got "x"',
       ].join("\n"),
     );
   });

@@ -7,13 +7,13 @@ import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { isRecord } from "../core/schema.ts";
 import { type Author, PLATFORMS, type Platform, parseAuthor } from "../publish/manifest.ts";
-import { checkSettings, type Setting } from "../publish/settings.ts";
+import { type BundleSetting, checkSettings } from "../publish/settings.ts";
 
 export interface BundleOptions {
   /** Who made it; MCPB hosts show it and require it. Default: package.json's `author`. */
   author?: Author | string;
   /** What the program asks its user for, by key: each read from an environment variable. */
-  settings?: Record<string, Setting>;
+  settings?: Record<string, BundleSetting>;
   /** The systems it runs on. Default: all three (`darwin`, `linux`, `win32`). */
   platforms?: Platform[];
   /** server.json's description, at most 100 characters. Default: the program's description. */

@@ -18,7 +18,7 @@ import { isRecord } from "../core/schema.ts";
 import type { AnyTool, ServerInfo } from "../core/types.ts";
 import { bundleManifest, PLATFORMS, parseAuthor } from "../publish/manifest.ts";
 import { registryEntry } from "../publish/registry.ts";
-import { checkSettings, registryVariables, type Setting } from "../publish/settings.ts";
+import { type BundleSetting, checkSettings, registryVariables } from "../publish/settings.ts";
 import { bundleFiles, inside, MissingDependencies, type PackageJson } from "./bundle-files.ts";
 import type { BundleOptions } from "./bundle-options.ts";
 import { zip } from "./zip.ts";
@@ -160,7 +160,7 @@ export async function writeBundle(
 function registryDocument(
   program: BundleProgram,
   json: PackageJson,
-  settings: ReadonlyMap<string, Setting>,
+  settings: ReadonlyMap<string, BundleSetting>,
   sha256: string,
   where: string,
 ): { document: Record<string, unknown> } | { skipped: string } | { problems: string[] } {

@@ -4,4 +4,7 @@
  * terminal.
  */
 export type { CliHints } from "../core/types.ts";
+export type { Platform } from "../publish/manifest.ts";
+export type { BundleSetting } from "../publish/settings.ts";
+export type { BundleOptions } from "./bundle-options.ts";
 export { type CliHost, type CliOptions, runCli } from "./run.ts";

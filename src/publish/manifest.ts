@@ -8,7 +8,7 @@
  * any other key); a tool's title is what the server itself lists over MCP.
  */
 import { ToolDefinitionError } from "../core/errors.ts";
-import { bundleEnvironment, type Setting, userConfig } from "./settings.ts";
+import { type BundleSetting, bundleEnvironment, userConfig } from "./settings.ts";
 
 export const MANIFEST_VERSION = "0.4";
 
@@ -33,7 +33,7 @@ export interface ManifestFields {
   /** The words after the program that start its MCP server. */
   args: readonly string[];
   tools: ReadonlyArray<{ name: string; description: string }>;
-  settings: ReadonlyMap<string, Setting>;
+  settings: ReadonlyMap<string, BundleSetting>;
   platforms: readonly Platform[];
   /** A semver range of Node the program runs on. */
   node: string;

@@ -12,7 +12,7 @@ import type { RegistryVariable } from "./registry.ts";
 
 export type SettingType = "string" | "number" | "boolean" | "directory" | "file";
 
-export interface Setting {
+export interface BundleSetting {
   /** The environment variable the program reads it from, such as `WEATHER_API_KEY`. */
   env: string;
   /** The field's label in a host's settings form. */
@@ -35,8 +35,8 @@ const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 const ENV = /^[A-Z_][A-Z0-9_]{0,127}$/;
 
 /** The settings as given, each key and field checked; throws ToolDefinitionError naming the setting. */
-export function checkSettings(settings: unknown, where: string): Map<string, Setting> {
-  const checked = new Map<string, Setting>();
+export function checkSettings(settings: unknown, where: string): Map<string, BundleSetting> {
+  const checked = new Map<string, BundleSetting>();
   if (settings === undefined) return checked;
   if (!isRecord(settings)) throw new ToolDefinitionError(`${where} must be an object of settings by key`);
   const envs = new Map<string, string>();
@@ -64,13 +64,13 @@ export function checkSettings(settings: unknown, where: string): Map<string, Set
     const other = envs.get(setting.env);
     if (other !== undefined) throw new ToolDefinitionError(`${where}: ${quote(other)} and ${quote(key)} both read ${setting.env}`);
     envs.set(setting.env, key);
-    checked.set(key, setting as unknown as Setting);
+    checked.set(key, setting as unknown as BundleSetting);
   }
   return checked;
 }
 
 /** The manifest's `user_config`: one field per setting. */
-export function userConfig(settings: ReadonlyMap<string, Setting>): Record<string, Record<string, unknown>> {
+export function userConfig(settings: ReadonlyMap<string, BundleSetting>): Record<string, Record<string, unknown>> {
   const config: Record<string, Record<string, unknown>> = {};
   for (const [key, setting] of settings) {
     config[key] = {
@@ -86,14 +86,14 @@ export function userConfig(settings: ReadonlyMap<string, Setting>): Record<strin
 }
 
 /** The environment the bundle host starts the program with: each variable filled from its field. */
-export function bundleEnvironment(settings: ReadonlyMap<string, Setting>): Record<string, string> {
+export function bundleEnvironment(settings: ReadonlyMap<string, BundleSetting>): Record<string, string> {
   const env: Record<string, string> = {};
   for (const [key, setting] of settings) env[setting.env] = `\${user_config.${key}}`;
   return env;
 }
 
 /** The same settings as `server.json` lists them. */
-export function registryVariables(settings: ReadonlyMap<string, Setting>): RegistryVariable[] {
+export function registryVariables(settings: ReadonlyMap<string, BundleSetting>): RegistryVariable[] {
   return [...settings.values()].map((setting) => {
     const type = setting.type ?? "string";
     return {
