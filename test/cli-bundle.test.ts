@@ -15,7 +15,7 @@
  * - what the command refuses, it refuses in one line, and writes nothing.
  */
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: "${__dirname}" and "${user_config.…}" are MCPB's placeholders, written as the manifest holds them.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -27,6 +27,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeEnv } from "../src/testing/hosts/claude-agent.ts";
+import { runToEnd } from "./helpers/child.ts";
 import { fakeMessagesApi, textTurn, toolResults, toolTurn } from "./helpers/fake-messages.ts";
 import { claudeCodeBinary } from "./helpers/hosts/claude-code.ts";
 
@@ -93,27 +94,6 @@ interface Ran {
 function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Ran {
   const ran = spawnSync(command, args, { cwd, env, encoding: "utf8", timeout: 120_000, stdio: ["ignore", "pipe", "pipe"] });
   return { status: ran.status, stdout: ran.stdout, stderr: ran.stderr };
-}
-
-/** `run` without blocking this process, for a child that talks to a server living in it (the fake Messages API). */
-function runAsync(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Ran> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => {
-      stdout += chunk;
-    });
-    child.stderr.on("data", (chunk) => {
-      stderr += chunk;
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), 100_000);
-    child.on("error", reject);
-    child.on("close", (status) => {
-      clearTimeout(timer);
-      resolve({ status, stdout, stderr });
-    });
-  });
 }
 
 const mcpb = (...args: string[]) => run(NODE, [MCPB, ...args], work);
@@ -327,13 +307,14 @@ describe("weather bundle", () => {
       expect(added.stdout.split("\n")[0]).toBe(`Added stdio MCP server weather with command: node ${start.join(" ")} to user config`);
       const listed = run(claude, ["mcp", "list"], home, env);
       expect(listed.stdout).toContain(`weather: node ${start.join(" ")} - ✔ Connected`);
-      const asked = await runAsync(
-        claude,
-        ["-p", "Tomorrow in Lyon?", "--model", "claude-test", "--allowedTools", "mcp__weather"],
-        home,
+      // Not spawnSync: the fake API answering Claude Code lives in this process.
+      const asked = await runToEnd(claude, ["-p", "Tomorrow in Lyon?", "--model", "claude-test", "--allowedTools", "mcp__weather"], {
+        cwd: home,
         env,
-      );
-      expect({ status: asked.status, said: asked.stdout.trim() }).toEqual({ status: 0, said: "done" });
+        timeoutMs: 100_000,
+        cannot: "Claude Code cannot run",
+      });
+      expect({ exit: asked.exit, said: asked.stdout.trim() }).toEqual({ exit: 0, said: "done" });
       // What the model reads (Claude Code adds its prompt-cache mark to the last block).
       const read = toolResults(api.requests.find((request) => toolResults(request).length > 0)).map(({ cache_control, ...block }) => block);
       expect(read).toEqual([

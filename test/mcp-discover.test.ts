@@ -5,36 +5,19 @@
  * endpoint serves, no more. Raw JSON-RPC over fetch for the exact bodies, the
  * SDK v2 client for what a client keeps of them, on a real loopback server.
  */
-import { createToolList, definePrompt, defineResource, defineTool, Type } from "@agntn/tools";
+import { createToolList, definePrompt, defineResource, Type } from "@agntn/tools";
 import { createMcpRoute } from "@agntn/tools/h3";
 import { createMcpHttpHandler, type McpHttpHandler } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { H3, serve as serveH3 } from "h3";
 import { type Server, serve } from "srvx";
 import { afterAll, describe, expect, it } from "vitest";
+import { reportTool as report, shoutTool as shout } from "./fixtures/nuxt-registry/server/agent/tools.ts";
+import { post2026 } from "./helpers/raw-2026.ts";
 
 const MODERN = "2026-07-28";
 const EVERY_REVISION = ["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05", "2024-10-07"];
 const INFO = { name: "discover-demo", version: "2.1.0" };
-
-const shout = defineTool({
-  name: "text_shout",
-  title: "Shout",
-  description: "Upper-cases a text.",
-  effect: "read",
-  input: Type.Object({ text: Type.String() }, { additionalProperties: false }),
-  execute: ({ text }) => ({ content: [{ type: "text", text: text.toUpperCase() }] }),
-});
-
-const report = defineTool({
-  name: "report_build",
-  title: "Build a report",
-  description: "Builds a report; may run as a task.",
-  effect: "write",
-  task: "optional",
-  input: Type.Object({}, { additionalProperties: false }),
-  execute: () => ({ content: [{ type: "text", text: "built" }] }),
-});
 
 const readme = defineResource({ name: "Readme", uri: "file:///readme.md", mimeType: "text/markdown", read: () => "# Hi\n" });
 const review = definePrompt({
@@ -56,32 +39,6 @@ async function serveHandler(handler: McpHttpHandler): Promise<URL> {
   await server.ready();
   started.push(handler, server);
   return new URL("/mcp", server.url);
-}
-
-/** One JSON-RPC request as a 2026-07-28 client sends it, answered as JSON: the status and the whole body. */
-async function post2026(url: URL, method: string, id: number): Promise<{ status: number; body: unknown }> {
-  const response = await fetch(url, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      accept: "application/json, text/event-stream",
-      "mcp-protocol-version": MODERN,
-      "mcp-method": method,
-    },
-    body: JSON.stringify({
-      jsonrpc: "2.0",
-      id,
-      method,
-      params: {
-        _meta: {
-          "io.modelcontextprotocol/protocolVersion": MODERN,
-          "io.modelcontextprotocol/clientInfo": { name: "probe", version: "1.0.0" },
-          "io.modelcontextprotocol/clientCapabilities": {},
-        },
-      },
-    }),
-  });
-  return { status: response.status, body: await response.json() };
 }
 
 /** An `initialize` naming `revision`: the revision the answer agreed to. */

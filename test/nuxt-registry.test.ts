@@ -17,6 +17,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp, type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { post2026 } from "./helpers/raw-2026.ts";
 
 const APP = fileURLToPath(new URL("./fixtures/nuxt-registry", import.meta.url));
 const WRITTEN = join(APP, "server.json");
@@ -75,28 +76,7 @@ describe("agntnTools.registry at build time", () => {
 
 describe("the route's server/discover", () => {
   it("answers raw JSON-RPC with every revision the route serves, what it serves and who it is", async () => {
-    const response = await fetch(new URL("/tools/agent-mcp", app.url), {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        accept: "application/json, text/event-stream",
-        "mcp-protocol-version": MODERN,
-        "mcp-method": "server/discover",
-      },
-      body: JSON.stringify({
-        jsonrpc: "2.0",
-        id: "discover-1",
-        method: "server/discover",
-        params: {
-          _meta: {
-            "io.modelcontextprotocol/protocolVersion": MODERN,
-            "io.modelcontextprotocol/clientInfo": { name: "probe", version: "1.0.0" },
-            "io.modelcontextprotocol/clientCapabilities": {},
-          },
-        },
-      }),
-    });
-    expect({ status: response.status, body: await response.json() }).toEqual({
+    expect(await post2026(new URL("/tools/agent-mcp", app.url), "server/discover", "discover-1")).toEqual({
       status: 200,
       body: {
         jsonrpc: "2.0",
