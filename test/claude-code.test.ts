@@ -344,7 +344,15 @@ describe("Claude Code over stdio (runCli's mcp command)", { timeout: 60_000 }, (
       clientInfo: [CLIENT_INFO],
       capabilities: [CLIENT_CAPABILITIES],
     });
-    expect(record.answered.find((message) => message.id === record.sent[0]?.id)?.result?.supportedVersions).toEqual(["2026-07-28"]);
+    // runCli's mcp command answers `initialize` on the same pipe, so discover names the 2025 revisions after 2026-07-28 here too.
+    expect(record.answered.find((message) => message.id === record.sent[0]?.id)?.result?.supportedVersions).toEqual([
+      "2026-07-28",
+      "2025-11-25",
+      "2025-06-18",
+      "2025-03-26",
+      "2024-11-05",
+      "2024-10-07",
+    ]);
     // Standard input stays open: the signal is the first the server hears of the end.
     expect(record.endings).toEqual(["signal SIGINT"]);
     facts.stdio = record;

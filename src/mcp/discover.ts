@@ -5,10 +5,11 @@
  * agree on theirs through `initialize`. Yet the spec's `supportedVersions` is
  * every protocol version the server supports (schema/2026-07-28/schema.ts,
  * `DiscoverResult`), and its own versioning page lists a 2025 revision beside
- * 2026-07-28 in the error that names what a server supports. An HTTP face of
- * this package answers `initialize` on the same URL, so its answer names the
- * 2025 revisions too, after the modern ones: a client picks the first it
- * speaks, and one that only speaks 2025 learns it can still connect here.
+ * 2026-07-28 in the error that names what a server supports. Every MCP face of
+ * this package answers `initialize` where it answers discover (the HTTP faces
+ * on the same URL, runCli's `mcp` command on the same pipe), so its answer
+ * names the 2025 revisions too, after the modern ones: a client picks the first
+ * it speaks, and one that only speaks 2025 learns it can still connect here.
  *
  * Only the list grows. The capabilities stay the SDK's reading of what the
  * request's own server declares (./server.ts): tools, logging, resources and
@@ -21,7 +22,7 @@ import { type JSONRPCRequest, type Result, Server, type ServerContext, SUPPORTED
 const FIRST_MODERN = "2026-07-28";
 
 /**
- * The 2025-era revisions an HTTP face answers `initialize` with, newest first: the SDK's own list, the very one its
+ * The 2025-era revisions every MCP face answers `initialize` with, newest first: the SDK's own list, the very one its
  * server picks the negotiated version from, so what discover names and what `initialize` accepts cannot drift apart.
  */
 export const LEGACY_REVISIONS: readonly string[] = SUPPORTED_PROTOCOL_VERSIONS.filter((version) => version < FIRST_MODERN);

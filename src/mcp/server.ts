@@ -40,7 +40,7 @@ import { effectOfAnnotations } from "../protocol/scopes.ts";
 import { type Catalog, EMPTY_CATALOG, type ForeignCatalog, type ServedContext, type ServedResource } from "../protocol/served.ts";
 import type { EffectOf } from "./auth.ts";
 import { catalogCapabilities, hinted, serveCatalog } from "./catalog.ts";
-import { DualEraServer } from "./discover.ts";
+import { DualEraServer, LEGACY_REVISIONS } from "./discover.ts";
 import { supportsForms, supportsUrls } from "./elicitation.ts";
 import { callExternal, type ExternalTool, externalIndex, refuseExternalName } from "./external.ts";
 import { busOption, FollowedResources, type ServerEventBus } from "./resource-updates.ts";
@@ -165,6 +165,8 @@ export function createMcpServer(info: ServerInfo, tools: readonly AnyTool[] | To
     ...(followed ? { updates: { followed } } : {}),
     ...(list ? { toolsChange: true } : {}),
     ...(book ? { tasks: book } : {}),
+    // Any transport that carries it answers `initialize` too (stdio's `serveStdio` serves both eras): discover says so.
+    alsoServed: LEGACY_REVISIONS,
   });
   // On 2026-07-28 (stdio's `serveStdio`) the entry keeps the client's listen and passes on what it asked for.
   followed?.hearAll(() => server.transport !== undefined && (server.getNegotiatedProtocolVersion() ?? "") >= "2026-07-28");
