@@ -9,7 +9,7 @@ const GROUPS = {
   quick: [
     "test/core/**/*.test.ts",
     "test/terminal/**/*.test.ts",
-    "test/testing/client.test.ts",
+    "test/testing/{client,options}.test.ts",
     "test/{architecture,entry-names,hostile,auth-options,standard-schema,private-fields,client-quirks}.test.ts",
     "test/{ai,anthropic,google,langchain,mastra,openai-agents,toolkit,h3,pi,pi-content,pi-dialogs,omp-register}.test.ts",
     "test/{claude-agent-resources,catalog,catalog-middleware,cli-args,cli-width,cli-save,cli-bundle-parts}.test.ts",
@@ -27,7 +27,7 @@ const GROUPS = {
   hosts: [
     "test/{host-matrix,host-matrix-apps,middleware-matrix,cli,cli-bundle,cli-content,omp,omp-content,claude-code,gemini-cli,codex-cli}.test.ts",
     "test/{inspector-apps,startup,serve,sinclair-hosts,package,system-packages}.test.ts",
-    "test/testing/every-host.test.ts",
+    "test/testing/{every-host,missing-package}.test.ts",
   ],
   // The docs site: its pages' examples run, and the site built and read in Chromium.
   docs: ["test/docs-*.test.ts", "test/readme.test.ts", "test/browser-finder.test.ts"],
