@@ -148,7 +148,7 @@ describe("the bundle's files", () => {
     ]);
   });
 
-  it("takes `files` as npm does: the listed paths, package.json, README and LICENSE, and the program's own file", async () => {
+  it("takes `files` as npm does (package.json, README, LICENSE and the program's own file too), without the bundle's folder", async () => {
     const root = join(work, "files");
     tree(root, {
       "package.json": "{}",
@@ -160,8 +160,11 @@ describe("the bundle's files", () => {
       "dist/.cache/x": "",
       "src/index.ts": "",
       "notes.md": "",
+      "dist/release/server.json": "{}",
     });
-    const files = await bundleFiles(root, { files: ["dist", "./bin/"] }, "bin/cli.js");
+    // A link back up the tree is followed once, and the folder the bundle is written to is left out.
+    symlinkSync(join(root, "dist"), join(root, "dist/chunks/loop"));
+    const files = await bundleFiles(root, { files: ["dist", "./bin/"] }, "bin/cli.js", (path) => path === "dist/release");
     expect(files.map((file) => file.path)).toEqual([
       "LICENSE",
       "README.md",

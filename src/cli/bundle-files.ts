@@ -79,8 +79,19 @@ async function resolvePackage(name: string, from: string): Promise<Found | undef
   }
 }
 
-/** Every file under `dir` (symbolic links followed), skipping the folders `skip` says to; paths relative to `dir`. */
-async function walk(dir: string, skip: (relativePath: string, name: string) => boolean, prefix = ""): Promise<string[]> {
+/**
+ * Every file under `dir` (symbolic links followed, each folder once: a link back up a tree ends there), skipping what
+ * `skip` says to; paths relative to `dir`.
+ */
+async function walk(
+  dir: string,
+  skip: (relativePath: string, name: string) => boolean,
+  prefix = "",
+  seen = new Set<string>(),
+): Promise<string[]> {
+  const real = await realpath(join(dir, prefix));
+  if (seen.has(real)) return [];
+  seen.add(real);
   const found: string[] = [];
   const entries = await readdir(join(dir, prefix), { withFileTypes: true });
   entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
@@ -88,7 +99,7 @@ async function walk(dir: string, skip: (relativePath: string, name: string) => b
     const path = prefix === "" ? entry.name : `${prefix}/${entry.name}`;
     if (skip(path, entry.name)) continue;
     const info = await stat(join(dir, path)).catch(() => undefined);
-    if (info?.isDirectory()) found.push(...(await walk(dir, skip, path)));
+    if (info?.isDirectory()) found.push(...(await walk(dir, skip, path, seen)));
     else if (info?.isFile()) found.push(path);
   }
   return found;
@@ -108,7 +119,7 @@ async function ownFiles(root: string, json: PackageJson, entry: string, leaveOut
         if (path.split("/").some((part, i, parts) => skip(parts.slice(0, i + 1).join("/"), part))) continue;
         const info = await stat(join(root, path)).catch(() => undefined);
         if (info?.isDirectory())
-          for (const file of await walk(join(root, path), (_, name) => skip("", name))) chosen.add(`${path}/${file}`);
+          for (const file of await walk(join(root, path), (inner, name) => skip(`${path}/${inner}`, name))) chosen.add(`${path}/${file}`);
         else if (info?.isFile()) chosen.add(path);
       }
     }
