@@ -421,6 +421,14 @@ describe("what weather bundle refuses, in one line, writing nothing", () => {
     expect(readdirSync(join(dir, "release"))).toEqual(["weather-1.2.0.mcpb"]);
   });
 
+  it("reads a package.json that begins with a byte-order mark, as some editors write it", () => {
+    const dir = variant("bom", json({}), program("bundle: true"));
+    writeFileSync(join(dir, "package.json"), `\uFEFF${readFileSync(join(dir, "package.json"), "utf8")}`);
+    const ran = run(NODE, ["bin/weather.ts", "bundle", "--out", "release"], dir);
+    expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(readdirSync(join(dir, "release")).sort()).toEqual(["server.json", "weather-1.2.0.mcpb"]);
+  });
+
   it("reads only --out and --help", () => {
     const ran = run(NODE, ["bin/weather.ts", "bundle", "--outt", "x"], project);
     expect({ status: ran.status, stderr: ran.stderr }).toEqual({

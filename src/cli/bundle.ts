@@ -49,6 +49,17 @@ async function packageRoot(dir: string): Promise<string | undefined> {
   }
 }
 
+/** package.json as an object (a byte-order mark, as some editors write, is read past), or the line saying why not. */
+async function readPackageJson(file: string): Promise<PackageJson | string> {
+  let value: unknown;
+  try {
+    value = JSON.parse((await readFile(file, "utf8")).replace(/^\uFEFF/, ""));
+  } catch (error) {
+    return `${file} is not JSON: ${error instanceof Error ? error.message : String(error)}`;
+  }
+  return isRecord(value) ? (value as PackageJson) : `${file} is not a JSON object`;
+}
+
 function text(value: unknown): string | undefined {
   return typeof value === "string" && value.trim() !== "" ? value : undefined;
 }
@@ -88,7 +99,11 @@ export async function writeBundle(
     return 1;
   }
   const entry = inside(root, entryFile)!;
-  const json = JSON.parse(await readFile(join(root, "package.json"), "utf8")) as PackageJson;
+  const json = await readPackageJson(join(root, "package.json"));
+  if (typeof json === "string") {
+    warn(`${where}: ${json}`);
+    return 1;
+  }
   const author = parseAuthor(program.options.author ?? json.author);
   if (author === undefined) {
     warn(`${where}: the bundle needs an author (hosts show who made it): set "author" in package.json or runCli's bundle.author`);
