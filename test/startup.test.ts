@@ -154,7 +154,7 @@ describe("Node's compile cache", () => {
     await expect(runCli({ ...base, compileCahe: false } as never, ["--help"])).rejects.toMatchObject({
       name: "ToolDefinitionError",
       message:
-        'runCli: unknown option "compileCahe"; the options are name, version, description, tools, commands, default, fallback, mcp, expected, compileCache',
+        'runCli: unknown option "compileCahe"; the options are name, version, description, tools, commands, default, fallback, mcp, bundle, expected, compileCache',
     });
   });
 });
