@@ -421,6 +421,13 @@ describe("what weather bundle refuses, in one line, writing nothing", () => {
     expect(readdirSync(join(dir, "release"))).toEqual(["weather-1.2.0.mcpb"]);
   });
 
+  it("packs a program built into one file (esbuild) with no dependencies at all: the manifest, package.json and the program", () => {
+    const dir = variant("no-dependencies", json({ dependencies: undefined }), program("bundle: true"));
+    const ran = run(NODE, ["bin/weather.ts", "bundle", "--out", "release"], dir);
+    expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: "" });
+    expect(ran.stdout).toMatch(/^wrote release\/weather-1\.2\.0\.mcpb: 3 files, /);
+  });
+
   it("reads a package.json that begins with a byte-order mark, as some editors write it", () => {
     const dir = variant("bom", json({}), program("bundle: true"));
     writeFileSync(join(dir, "package.json"), `\uFEFF${readFileSync(join(dir, "package.json"), "utf8")}`);

@@ -120,14 +120,17 @@ export async function writeBundle(
     for (const line of error.lines) warn(`${where}: ${line}: run your package manager's install first`);
     return 1;
   }
-  // The `mcp` command loads the MCP server SDK; a bundle without it would start and fail on its first line.
-  if (!files.some((file) => /^node_modules\/@modelcontextprotocol\/server\/package\.json$/.test(file.path))) {
+  // This package's `mcp` command loads the MCP server SDK at run time: a bundle that holds the package without the SDK
+  // would start and fail at once. A program built into one file (esbuild) holds neither, and needs neither.
+  const holds = (name: string) => files.some((file) => file.path.endsWith(`node_modules/${name}/package.json`));
+  if (holds("@agntn/tools") && !holds("@modelcontextprotocol/server")) {
     warn(
       `${where}: @modelcontextprotocol/server is not among the program's dependencies, and the mcp command needs it: add it to "dependencies"`,
     );
     return 1;
   }
   const engines = isRecord(json.engines) ? text(json.engines.node) : undefined;
+  const repository = repositoryUrl(json.repository);
   const manifest = bundleManifest({
     name: program.name,
     displayName: program.info.title,
@@ -142,7 +145,7 @@ export async function writeBundle(
     node: engines ?? NODE_RANGE,
     license: text(json.license),
     homepage: text(json.homepage),
-    repository: repositoryUrl(json.repository) === undefined ? undefined : { type: "git", url: repositoryUrl(json.repository)! },
+    repository: repository === undefined ? undefined : { type: "git", url: repository },
     keywords: Array.isArray(json.keywords) ? json.keywords.filter((word): word is string => typeof word === "string") : undefined,
   });
   const entries = [{ path: "manifest.json", data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mode: 0o644 }];
