@@ -180,7 +180,8 @@ describe("runCli's bundle option", () => {
   const base = { name: "weather", version: "1.2.0", description: "Weather.", tools: [echoTool], mcp: true };
 
   it.each([
-    [{ autor: "Ada" }, 'runCli: bundle: unknown option "autor"; the options are author, settings, platforms, summary, downloadUrl'],
+    [{ autor: "Ada" }, 'runCli: bundle: unknown option "autor"; the options are author, settings, platforms, summary, downloadUrl, icon'],
+    [{ icon: "icon.svg" }, "runCli: bundle.icon must be the path of a .png file in the package"],
     [{ author: 7 }, 'runCli: bundle.author must be { name, email?, url? } or "Name <email> (url)"'],
     [{ platforms: ["macos"] }, "runCli: bundle.platforms must be a non-empty list of darwin, linux, win32"],
     [{ summary: "" }, "runCli: bundle.summary must be a non-empty string"],

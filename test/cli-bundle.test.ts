@@ -27,6 +27,7 @@ import { Ajv } from "ajv";
 import addFormats from "ajv-formats";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claudeCodeEnv } from "../src/testing/hosts/claude-agent.ts";
+import { PNG } from "./fixtures/client-tools.ts";
 import { runToEnd } from "./helpers/child.ts";
 import { fakeMessagesApi, textTurn, toolResults, toolTurn } from "./helpers/fake-messages.ts";
 import { claudeCodeBinary } from "./helpers/hosts/claude-code.ts";
@@ -426,6 +427,36 @@ describe("what weather bundle refuses, in one line, writing nothing", () => {
     const ran = run(NODE, ["bin/weather.ts", "bundle", "--out", "release"], dir);
     expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: "" });
     expect(ran.stdout).toMatch(/^wrote release\/weather-1\.2\.0\.mcpb: 3 files, /);
+  });
+
+  it("packs bundle.icon as the bundle's icon.png, which the official mcpb CLI checks is a PNG", () => {
+    const dir = variant("icon", json({}), program('bundle: { icon: "assets/weather.png" }'));
+    mkdirSync(join(dir, "assets"));
+    writeFileSync(join(dir, "assets/weather.png"), Buffer.from(PNG, "base64"));
+    const ran = run(NODE, ["bin/weather.ts", "bundle", "--out", "release"], dir);
+    expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 0, stderr: "" });
+    const into = join(work, "icon-unpacked");
+    mcpb("unpack", join(dir, "release/weather-1.2.0.mcpb"), into);
+    expect(JSON.parse(readFileSync(join(into, "manifest.json"), "utf8")).icon).toBe("icon.png");
+    expect(readFileSync(join(into, "icon.png")).equals(Buffer.from(PNG, "base64"))).toBe(true);
+    const validate = mcpb("validate", join(into, "manifest.json"));
+    expect({ status: validate.status, first: validate.stdout.split("\n")[0] }).toEqual({
+      status: 0,
+      first: "Manifest schema validation passes!",
+    });
+    expect(validate.stdout).toContain("Icon validation passed.");
+  });
+
+  it.each([
+    ["missing.png", 'weather bundle: bundle.icon "missing.png" cannot be read: no such file in the package'],
+    ["package.png", 'weather bundle: bundle.icon "package.png" is not a PNG file'],
+    ["../outside.png", 'weather bundle: bundle.icon "../outside.png" is not inside the package'],
+  ])("refuses the icon %s in one line", (icon, line) => {
+    const dir = variant(`icon-${icon.replace(/\W/g, "-")}`, json({}), program(`bundle: { icon: ${JSON.stringify(icon)} }`));
+    writeFileSync(join(dir, "package.png"), "not a picture");
+    const ran = run(NODE, ["bin/weather.ts", "bundle", "--out", "release"], dir);
+    expect({ status: ran.status, stderr: ran.stderr }).toEqual({ status: 1, stderr: `${line}\n` });
+    expect(existsSync(join(dir, "release"))).toBe(false);
   });
 
   it("reads a package.json that begins with a byte-order mark, as some editors write it", () => {

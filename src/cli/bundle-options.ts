@@ -20,13 +20,15 @@ export interface BundleOptions {
   summary?: string;
   /** Where the `.mcpb` will be downloadable: server.json then lists the bundle too, with its sha256. */
   downloadUrl?: string;
+  /** A PNG file in the package (512×512 shows best), the icon a bundle host shows: packed as the bundle's `icon.png`. */
+  icon?: string;
 }
 
 /** The options as given, checked; `true` is every default, `false` or none is no bundle command. */
 export function checkBundleOptions(value: unknown): BundleOptions | undefined {
   if (value === undefined || value === false) return undefined;
   if (value === true) return {};
-  checkOptionKeys("runCli: bundle", value, ["author", "settings", "platforms", "summary", "downloadUrl"]);
+  checkOptionKeys("runCli: bundle", value, ["author", "settings", "platforms", "summary", "downloadUrl", "icon"]);
   if (!isRecord(value)) throw new ToolDefinitionError("runCli: bundle must be true or an object");
   if (value.author !== undefined && parseAuthor(value.author) === undefined)
     throw new ToolDefinitionError('runCli: bundle.author must be { name, email?, url? } or "Name <email> (url)"');
@@ -37,9 +39,11 @@ export function checkBundleOptions(value: unknown): BundleOptions | undefined {
     !(Array.isArray(platforms) && platforms.length > 0 && platforms.every((p) => (PLATFORMS as unknown[]).includes(p)))
   )
     throw new ToolDefinitionError(`runCli: bundle.platforms must be a non-empty list of ${PLATFORMS.join(", ")}`);
-  for (const field of ["summary", "downloadUrl"] as const) {
+  for (const field of ["summary", "downloadUrl", "icon"] as const) {
     if (value[field] !== undefined && (typeof value[field] !== "string" || value[field].trim() === ""))
       throw new ToolDefinitionError(`runCli: bundle.${field} must be a non-empty string`);
   }
+  if (typeof value.icon === "string" && !/\.png$/i.test(value.icon))
+    throw new ToolDefinitionError("runCli: bundle.icon must be the path of a .png file in the package");
   return value as BundleOptions;
 }

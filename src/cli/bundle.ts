@@ -21,7 +21,7 @@ import { registryEntry } from "../publish/registry.ts";
 import { type BundleSetting, checkSettings, registryVariables } from "../publish/settings.ts";
 import { bundleFiles, inside, MissingDependencies, type PackageJson } from "./bundle-files.ts";
 import type { BundleOptions } from "./bundle-options.ts";
-import { zip } from "./zip.ts";
+import { type ZipEntry, zip } from "./zip.ts";
 
 /** The Node this package runs on (package.json `engines.node`); a program's own `engines.node` takes its place. */
 export const NODE_RANGE = ">=22.19.0";
@@ -47,6 +47,21 @@ async function packageRoot(dir: string): Promise<string | undefined> {
       return at;
     if (dirname(at) === at) return undefined;
   }
+}
+
+/** The icon's place in the bundle, where MCPB hosts look for a local one. */
+const ICON = "icon.png";
+/** The eight bytes every PNG file begins with. */
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/** The icon's bytes, or the line saying why it cannot be packed. */
+async function readIcon(root: string, given: string): Promise<Buffer | string> {
+  const file = resolve(root, given);
+  if (inside(root, file) === undefined) return `bundle.icon ${quote(given)} is not inside the package`;
+  const data = await readFile(file).catch(() => undefined);
+  if (data === undefined) return `bundle.icon ${quote(given)} cannot be read: no such file in the package`;
+  if (!data.subarray(0, 8).equals(PNG_SIGNATURE)) return `bundle.icon ${quote(given)} is not a PNG file`;
+  return data;
 }
 
 /** package.json as an object (a byte-order mark, as some editors write, is read past), or the line saying why not. */
@@ -129,6 +144,11 @@ export async function writeBundle(
     );
     return 1;
   }
+  const icon = program.options.icon === undefined ? undefined : await readIcon(root, program.options.icon);
+  if (typeof icon === "string") {
+    warn(`${where}: ${icon}`);
+    return 1;
+  }
   const engines = isRecord(json.engines) ? text(json.engines.node) : undefined;
   const repository = repositoryUrl(json.repository);
   const manifest = bundleManifest({
@@ -147,8 +167,10 @@ export async function writeBundle(
     homepage: text(json.homepage),
     repository: repository === undefined ? undefined : { type: "git", url: repository },
     keywords: Array.isArray(json.keywords) ? json.keywords.filter((word): word is string => typeof word === "string") : undefined,
+    icon: icon === undefined ? undefined : ICON,
   });
-  const entries = [{ path: "manifest.json", data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mode: 0o644 }];
+  const entries: ZipEntry[] = [{ path: "manifest.json", data: Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`), mode: 0o644 }];
+  if (icon !== undefined) entries.push({ path: ICON, data: icon, mode: 0o644 });
   for (const file of files) {
     const info = await stat(file.source);
     entries.push({ path: `server/${file.path}`, data: await readFile(file.source), mode: info.mode & 0o111 ? 0o755 : 0o644 });

@@ -41,6 +41,8 @@ export interface ManifestFields {
   homepage?: string | undefined;
   repository?: { type: string; url: string } | undefined;
   keywords?: readonly string[] | undefined;
+  /** The icon's path inside the bundle. */
+  icon?: string | undefined;
 }
 
 /** Reads package.json's `author`: `"Name <email> (url)"` or `{ name, email, url }`. */
@@ -76,6 +78,7 @@ export function bundleManifest(fields: ManifestFields): Record<string, unknown> 
     author: fields.author,
     ...(fields.repository === undefined ? {} : { repository: fields.repository }),
     ...(fields.homepage === undefined ? {} : { homepage: fields.homepage }),
+    ...(fields.icon === undefined ? {} : { icon: fields.icon }),
     server: {
       type: "node",
       entry_point: entryPoint,
