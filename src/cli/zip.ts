@@ -43,32 +43,26 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
     const crc = crc32(data);
     if (data.length > MAX_SIZE || offset + 30 + name.length + body.length > MAX_SIZE)
       throw new Error(`${entry.path} takes the archive past the 4 GiB a ZIP without Zip64 holds`);
+    // The 24 bytes both headers share, from "version needed" to the name's length: written once, copied into each.
+    const shared = Buffer.alloc(24);
+    shared.writeUInt16LE(20, 0);
+    shared.writeUInt16LE(UTF8, 2);
+    shared.writeUInt16LE(method, 4);
+    shared.writeUInt16LE(DOS_TIME, 6);
+    shared.writeUInt16LE(DOS_DATE, 8);
+    shared.writeUInt32LE(crc, 10);
+    shared.writeUInt32LE(body.length, 14);
+    shared.writeUInt32LE(data.length, 18);
+    shared.writeUInt16LE(name.length, 22);
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(UTF8, 6);
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared.copy(local, 4);
     parts.push(local, name, body);
     const record = Buffer.alloc(46);
     record.writeUInt32LE(0x02014b50, 0);
     // Made by Unix (3), so unzip reads the permissions in the external attributes.
     record.writeUInt16LE((3 << 8) | 20, 4);
-    record.writeUInt16LE(20, 6);
-    record.writeUInt16LE(UTF8, 8);
-    record.writeUInt16LE(method, 10);
-    record.writeUInt16LE(DOS_TIME, 12);
-    record.writeUInt16LE(DOS_DATE, 14);
-    record.writeUInt32LE(crc, 16);
-    record.writeUInt32LE(body.length, 20);
-    record.writeUInt32LE(data.length, 24);
-    record.writeUInt16LE(name.length, 28);
+    shared.copy(record, 6);
     record.writeUInt32LE(((0o100000 | (entry.mode & 0o777)) << 16) >>> 0, 38);
     record.writeUInt32LE(offset, 42);
     central.push(record, name);
