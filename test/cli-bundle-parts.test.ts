@@ -64,6 +64,10 @@ describe("zip", () => {
     expect(modes.map((mode) => mode.toString(8))).toEqual(["100644", "100755", "100644", "100644", "100644"]);
   });
 
+  it.each(["../up.txt", "/etc/passwd", "a/../../b", "a//b", "a\\b"])("refuses %j, a path that would unpack outside its folder", (path) => {
+    expect(() => zip([{ path, data: Buffer.from("x"), mode: 0o644 }])).toThrow(`${JSON.stringify(path)} is not a path inside an archive`);
+  });
+
   it("gives the same bytes for the same files", () => {
     const files = [{ path: "a.txt", data: Buffer.from("one"), mode: 0o644 }];
     expect(zip(files).equals(zip(files))).toBe(true);
@@ -133,18 +137,20 @@ describe("the bundle's files", () => {
     ]);
   });
 
-  it("names every dependency that is not installed", async () => {
+  it("names every dependency that is not installed, and a name that would climb out of node_modules", async () => {
     const root = join(work, "missing");
     tree(root, {
       "package.json": "{}",
       "index.js": "",
-      "node_modules/a/package.json": manifest("a", "1.0.0", { dependencies: { deep: "1" } }),
+      "secret/package.json": manifest("secret", "1.0.0"),
+      "node_modules/a/package.json": manifest("a", "1.0.0", { dependencies: { deep: "1", "../../secret": "1" } }),
     });
     const error = await bundleFiles(root, { dependencies: { a: "1", top: "1" } }, "index.js").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(MissingDependencies);
     expect((error as MissingDependencies).lines).toEqual([
-      "top, which the program needs, is not installed",
-      "deep, which a needs, is not installed",
+      "top, which the program needs, is not installed: run your package manager's install first",
+      "deep, which a needs, is not installed: run your package manager's install first",
+      '"../../secret", which a names as a dependency, is no package name',
     ]);
   });
 

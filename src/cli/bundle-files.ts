@@ -43,13 +43,20 @@ interface Found {
   json: PackageJson;
 }
 
-/** What the program needs that is not installed, one line each. */
+/** What keeps the program's dependencies from being packed, one line each: a package not installed, a name no package has. */
 export class MissingDependencies extends Error {
   constructor(readonly lines: string[]) {
     super(lines.join("\n"));
     this.name = "MissingDependencies";
   }
 }
+
+/**
+ * A name npm could publish: an optional `@scope/`, then no slash, no leading dot. A package.json is read from
+ * node_modules, so a name such as `../../secret` is refused here: it would reach outside node_modules, and its path in
+ * the bundle would climb out of the folder a host unpacks it into.
+ */
+const PACKAGE_NAME = /^(?:@[A-Za-z0-9~-][\w.~-]*\/)?[A-Za-z0-9~-][\w.~-]*$/;
 
 function names(field: unknown): string[] {
   return typeof field === "object" && field !== null ? Object.keys(field) : [];
@@ -170,9 +177,14 @@ export async function bundleFiles(
   while (queue.length > 0) {
     const { at, found } = queue.shift()!;
     for (const { name, optional } of wanted(found.json, at === "")) {
+      const requirer = at === "" ? "the program" : String(found.json.name);
+      if (!PACKAGE_NAME.test(name)) {
+        missing.push(`${JSON.stringify(name)}, which ${requirer} names as a dependency, is no package name`);
+        continue;
+      }
       const dependency = await resolvePackage(name, found.dir);
       if (!dependency) {
-        if (!optional) missing.push(`${name}, which ${at === "" ? "the program" : `${String(found.json.name)}`} needs, is not installed`);
+        if (!optional) missing.push(`${name}, which ${requirer} needs, is not installed: run your package manager's install first`);
         continue;
       }
       let place: string | undefined = slot("", name);

@@ -132,7 +132,7 @@ export async function writeBundle(
     files = await bundleFiles(root, json, entry, leaveOut);
   } catch (error) {
     if (!(error instanceof MissingDependencies)) throw error;
-    for (const line of error.lines) warn(`${where}: ${line}: run your package manager's install first`);
+    for (const line of error.lines) warn(`${where}: ${line}`);
     return 1;
   }
   // This package's `mcp` command loads the MCP server SDK at run time: a bundle that holds the package without the SDK

@@ -34,6 +34,13 @@ export function zip(entries: readonly ZipEntry[]): Buffer {
   const central: Buffer[] = [];
   let offset = 0;
   for (const entry of entries) {
+    // A path that is absolute or climbs (`..`) would unpack outside the folder it is unpacked into.
+    if (
+      entry.path.startsWith("/") ||
+      entry.path.includes("\\") ||
+      entry.path.split("/").some((part) => part === "" || part === "." || part === "..")
+    )
+      throw new Error(`${JSON.stringify(entry.path)} is not a path inside an archive`);
     const name = Buffer.from(entry.path, "utf8");
     const data = Buffer.from(entry.data.buffer, entry.data.byteOffset, entry.data.byteLength);
     const deflated = deflateRawSync(data);
