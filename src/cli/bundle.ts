@@ -126,7 +126,8 @@ export async function writeBundle(
   }
   const settings = checkSettings(program.options.settings, "runCli: bundle.settings");
   const outDir = resolve(out);
-  const leaveOut = (path: string) => inside(root, outDir) === path;
+  const outPath = inside(root, outDir);
+  const leaveOut = (path: string) => path === outPath;
   let files: Awaited<ReturnType<typeof bundleFiles>>;
   try {
     files = await bundleFiles(root, json, entry, leaveOut);
@@ -178,7 +179,7 @@ export async function writeBundle(
   const archive = zip(entries);
   const sha256 = createHash("sha256").update(archive).digest("hex");
   // server.json is made and checked before anything is written: a refused entry leaves no half-made release behind.
-  const registry = registryDocument(program, json, settings, sha256, where);
+  const registry = registryDocument(program, json, { settings, repository, sha256 }, where);
   if ("problems" in registry) {
     for (const line of registry.problems) warn(line);
     return 1;
@@ -200,8 +201,7 @@ export async function writeBundle(
 function registryDocument(
   program: BundleProgram,
   json: PackageJson,
-  settings: ReadonlyMap<string, BundleSetting>,
-  sha256: string,
+  packed: { settings: ReadonlyMap<string, BundleSetting>; repository: string | undefined; sha256: string },
   where: string,
 ): { document: Record<string, unknown> } | { skipped: string } | { problems: string[] } {
   const registryName = text(json.mcpName);
@@ -225,8 +225,8 @@ function registryDocument(
       ],
     };
   }
-  const environment = registryVariables(settings);
-  const repository = repositoryUrl(json.repository);
+  const { repository, sha256 } = packed;
+  const environment = registryVariables(packed.settings);
   try {
     const document = registryEntry(
       {
