@@ -161,6 +161,43 @@ export interface FixturePlan {
   connections?: ConnectionPlan[];
   /** Recorded once per app, with the v1 recording. */
   probes?: Probe[];
+  /**
+   * Sibling folders of one listing whose order the toolkit leaves to chance, by listing key (`tools`,
+   * `resources`, `prompts`): each entry is one folder's names, in the order they come within it. See
+   * {@link inScanOrder}.
+   */
+  siblingFolders?: Partial<Record<"tools" | "resources" | "prompts", string[][]>>;
+}
+
+/**
+ * A listing's names with the sibling folders put back in the order `folders` gives, so two builds of one app
+ * compare by what the toolkit fixes and not by what it leaves to chance.
+ *
+ * Why: the toolkit finds definition files with tinyglobby (`loadDefinitionFiles` in its loaders/utils.js), whose
+ * asynchronous crawl gives a folder's own files first, then each subfolder's files as a block, the blocks in
+ * the order their `readdir` calls finish. With two subfolders the blocks swap from one scan to the next:
+ * 52 scans of 400 of groups-tags' tools/ on this machine put `content/` before `admin/` (CI saw it once, in
+ * the app alone). Within a block, and between a folder's files and its subfolders', the order holds.
+ *
+ * Only whole blocks move: a folder's names must come together and in their order, or the names are returned
+ * as they came, so the comparison still fails on any other reordering.
+ */
+export function inScanOrder(names: readonly string[], folders: readonly (readonly string[])[] = []): string[] {
+  const blocks: { at: number; names: readonly string[] }[] = [];
+  for (const folder of folders) {
+    const at = names.indexOf(folder[0] ?? "");
+    if (at < 0 || folder.some((name, i) => names[at + i] !== name)) return [...names];
+    blocks.push({ at, names: folder });
+  }
+  const starts = blocks.map((block) => block.at).sort((a, b) => a - b);
+  // The blocks must sit side by side, as one crawl of one parent folder lays them down.
+  let end = starts[0] ?? 0;
+  for (const start of starts) {
+    if (start !== end) return [...names];
+    end += blocks.find((block) => block.at === start)!.names.length;
+  }
+  const first = starts[0] ?? 0;
+  return [...names.slice(0, first), ...folders.flat(), ...names.slice(end)];
 }
 
 // ---------------------------------------------------------------------------------------------------------------------
