@@ -161,8 +161,8 @@ describe.skipIf(lacks("nginx", "redis-server"))("three instances behind nginx, s
     );
   }, 120_000);
 
-  afterAll(() => {
-    balancer?.stop();
+  afterAll(async () => {
+    await balancer?.stop();
     for (const app of instances) app?.stop();
     redis?.stop();
   });

@@ -45,9 +45,8 @@ beforeAll(async () => {
   [roundRobin, affinity] = await Promise.all([startBalancer(upstreams, "round-robin"), startBalancer(upstreams, "session-affinity")]);
 }, 600_000);
 
-afterAll(() => {
-  roundRobin?.stop();
-  affinity?.stop();
+afterAll(async () => {
+  await Promise.all([roundRobin?.stop(), affinity?.stop()]);
   for (const app of [...instances, stranger]) app?.stop();
 });
 

@@ -106,8 +106,8 @@ describe.skipIf(lacks("nginx", "redis-server"))("three instances behind nginx, t
     );
   }, 120_000);
 
-  afterAll(() => {
-    balancer?.stop();
+  afterAll(async () => {
+    await balancer?.stop();
     for (const app of instances) app?.stop();
     redis?.stop();
   });
@@ -220,7 +220,7 @@ describe.skipIf(lacks("nginx", "redis-server"))("three instances behind nginx, t
     expect([finished, killed].every(Boolean)).toBe(true);
     // The two that lived printed no error line; the killed one could not.
     expect(instances.slice(1).map((app) => app.stderr())).toEqual(["", ""]);
-    balancer.stop();
+    await balancer.stop();
     for (const app of instances) app.stop();
     instances = await Promise.all([start("four"), start("five"), start("six")]);
     for (const app of instances) {

@@ -45,7 +45,7 @@ beforeAll(async () => {
 }, 600_000);
 
 afterAll(async () => {
-  balancer?.stop();
+  await balancer?.stop();
   await Promise.all([...workers, stranger].map((worker) => worker?.stop()));
 });
 

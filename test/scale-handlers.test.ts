@@ -66,8 +66,8 @@ for (const face of ["handler", "h3"] as const) {
       );
     }, 60_000);
 
-    afterAll(() => {
-      balancer?.stop();
+    afterAll(async () => {
+      await balancer?.stop();
       for (const instance of [...instances, stranger]) instance?.child.kill("SIGTERM");
     });
 
