@@ -31,6 +31,7 @@ import { PNG } from "./fixtures/client-tools.ts";
 import { runToEnd } from "./helpers/child.ts";
 import { fakeMessagesApi, textTurn, toolResults, toolTurn } from "./helpers/fake-messages.ts";
 import { claudeCodeBinary } from "./helpers/hosts/claude-code.ts";
+import { packagesIn } from "./helpers/packages.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const NODE = process.execPath;
@@ -217,11 +218,8 @@ describe("weather bundle", () => {
       .sort();
     // notes/ is not in "files", .env is a dot-file, release/ is where the bundle goes.
     expect(own).toEqual(["README.md", "bin/weather.ts", "package.json"]);
-    const packages = readdirSync(join(server, "node_modules")).flatMap((name) =>
-      name.startsWith("@") ? readdirSync(join(server, "node_modules", name)).map((inner) => `${name}/${inner}`) : [name],
-    );
     // The MCP SDK's own dependencies come along (its core, zod); vitest, a development dependency, does not.
-    expect(packages.sort()).toEqual([
+    expect(packagesIn(join(server, "node_modules"))).toEqual([
       "@agntn/tools",
       "@modelcontextprotocol/core",
       "@modelcontextprotocol/server",

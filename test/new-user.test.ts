@@ -8,8 +8,9 @@
  * question, on both protocol revisions. Then npm on the machine's old Node
  * (20), which must install without a conflict and be told which Node is
  * needed; and a plain Node project with only the MCP server SDK, running the
- * README's stdio example, then the AI SDK face without `ai`, with `ai` 6 and
- * with `ai` 7.
+ * README's stdio example, packing the Publishing page's program into an MCP
+ * Bundle that the official `mcpb` CLI unpacks and that answers from there,
+ * then the AI SDK face without `ai`, with `ai` 6 and with `ai` 7.
  *
  * The managers' caches live in one folder under the system's temp dir, kept
  * across runs; every app is installed and built once, and every install
@@ -19,13 +20,14 @@
 import { execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { delimiter, join } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeVersionProblem, OLDEST_NODE } from "../src/nuxt/node-version.ts";
 import { type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
+import { packagesIn } from "./helpers/packages.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TEMPLATES = join(root, "test/fixtures/new-user");
@@ -624,6 +626,55 @@ describe("a plain Node project with the MCP server SDK only", () => {
     });
     await client.close();
   }, 60_000);
+
+  it("packs the Publishing page's program into a bundle that runs unpacked, with nothing of this project's around it", async () => {
+    expect(installed, "the install above failed").toBe(true);
+    // The program as the Publishing page shows it, in a project made by the docs' install line, with the fields a
+    // bundle needs that a new project lacks.
+    mkdirSync(join(dir, "bin"), { recursive: true });
+    cpSync(join(root, "docs/examples/publishing-weather.ts"), join(dir, "bin/weather.ts"));
+    const json = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
+    writeFileSync(join(dir, "package.json"), JSON.stringify({ ...json, description: "Weather.", author: "Ada Lovelace" }, null, 2));
+    const packed = await run([NODE, "bin/weather.ts", "bundle", "--out", "release"], dir, env(), 60_000);
+    expect(packed.code, packed.output).toBe(0);
+    expect(packed.output).toMatch(/^wrote release\/weather-1\.2\.0\.mcpb: \d+ files, \d+\.\d MB, sha256 [0-9a-f]{64}\n/);
+    // Unpacked by the official CLI into a folder with no node_modules above it.
+    const unpacked = mkdtempSync(join(tmpdir(), "agntn-new-user-bundle-"));
+    for (let at = unpacked; dirname(at) !== at; at = dirname(at)) expect(existsSync(join(at, "node_modules")), at).toBe(false);
+    const mcpb = join(root, "node_modules/@anthropic-ai/mcpb/dist/cli/cli.js");
+    try {
+      await mustRun([NODE, mcpb, "unpack", join(dir, "release/weather-1.2.0.mcpb"), unpacked], dir, env());
+      const valid = await mustRun([NODE, mcpb, "validate", join(unpacked, "manifest.json")], dir, env());
+      expect(valid.output).toContain("Manifest schema validation passes!");
+      // What the docs' install line brought, and nothing of the registry's that the program does not load.
+      expect(packagesIn(join(unpacked, "server/node_modules"))).toEqual([
+        "@agntn/tools",
+        "@modelcontextprotocol/core",
+        "@modelcontextprotocol/server",
+        "exsolve",
+        "jose",
+        "typebox",
+        "zod",
+      ]);
+      const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"));
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: MCPB's placeholder, as the manifest holds it.
+      const args = (manifest.server.mcp_config.args as string[]).map((arg) => arg.replace("${__dirname}", unpacked));
+      expect(args).toEqual([join(unpacked, "server/bin/weather.ts"), "mcp"]);
+      const client = new Client({ name: "new-user-bundle", version: "1.0.0" });
+      const started = { PATH: `${dirname(NODE)}${delimiter}${process.env.PATH ?? ""}`, WEATHER_API_KEY: "k", WEATHER_UNITS: "imperial" };
+      await client.connect(new StdioClientTransport({ command: "node", args, cwd: unpacked, env: started, stderr: "ignore" }));
+      try {
+        expect((await client.listTools()).tools.map((tool) => tool.name)).toEqual(["weather_forecast"]);
+        expect(await client.callTool({ name: "weather_forecast", arguments: { city: "Lyon" } })).toEqual({
+          content: [{ type: "text", text: "Lyon tomorrow: sunny, 70 °F." }],
+        });
+      } finally {
+        await client.close();
+      }
+    } finally {
+      rmSync(unpacked, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   const AI_CHECK = `
     import { defineTool, Type } from "@agntn/tools";
