@@ -4,6 +4,7 @@
  * check), scopes follow effects with the heavier covering the lighter, and
  * the metadata answers only reads.
  */
+import { ToolDefinitionError } from "@agntn/tools";
 import { createJwtVerifier, createMcpHttpHandler } from "@agntn/tools/mcp";
 import { describe, expect, it } from "vitest";
 import { createAuthGate } from "../src/mcp/auth.ts";
@@ -52,10 +53,10 @@ describe("the auth option refuses what could never check a token, naming the fun
       'auth.scopes: unknown effect "__proto__"; the effects are read, write, destructive',
     ],
   ])("%s", (_case, options, message) => {
-    // Checked when the handler is made, not on the first request.
-    expect(() => createMcpHttpHandler({ name: "x", version: "1" }, tools, { auth: options as never })).toThrow(
-      `createMcpHttpHandler: ${message}`,
-    );
+    // Checked when the handler is made, not on the first request, and a ToolDefinitionError as every option check is.
+    const make = () => createMcpHttpHandler({ name: "x", version: "1" }, tools, { auth: options as never });
+    expect(make).toThrow(`createMcpHttpHandler: ${message}`);
+    expect(make).toThrow(ToolDefinitionError);
   });
 });
 
@@ -132,8 +133,9 @@ describe("createJwtVerifier refuses settings that would accept forged tokens", (
     ],
     ["no issuer", { issuer: "" }, "createJwtVerifier: issuer must be the issuer URL"],
   ])("%s", (_case, change, message) => {
-    expect(() =>
-      createJwtVerifier({ issuer: "https://auth.example.com", audience: "https://tools.example.com/mcp", ...change } as never),
-    ).toThrow(message);
+    const make = () =>
+      createJwtVerifier({ issuer: "https://auth.example.com", audience: "https://tools.example.com/mcp", ...change } as never);
+    expect(make).toThrow(message);
+    expect(make).toThrow(ToolDefinitionError);
   });
 });

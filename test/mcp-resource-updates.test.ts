@@ -7,7 +7,7 @@
  * Refusals (an unknown URI, too many, a URI too long, a bad bus, a token
  * without the read scope) are literals.
  */
-import { defineResource } from "@agntn/tools";
+import { defineResource, ToolDefinitionError } from "@agntn/tools";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
@@ -216,11 +216,18 @@ describe("createMcpHttpHandler's notify", () => {
       new TypeError("createMcpHttpHandler: resourceUpdated needs a URI string"),
     );
     expect(() => createMcpHttpHandler(INFO, [], { resources, bus: { publish() {} } as never })).toThrow(
-      new TypeError("createMcpHttpHandler: bus must have publish(event) and subscribe(listener), like the SDK's InMemoryServerEventBus"),
+      new ToolDefinitionError(
+        "createMcpHttpHandler: bus must have publish(event) and subscribe(listener), like the SDK's InMemoryServerEventBus",
+      ),
     );
     expect(() => createMcpServer(INFO, [], { resources, bus: {} as never })).toThrow(
-      new TypeError("createMcpServer: bus must have publish(event) and subscribe(listener), like the SDK's InMemoryServerEventBus"),
+      new ToolDefinitionError(
+        "createMcpServer: bus must have publish(event) and subscribe(listener), like the SDK's InMemoryServerEventBus",
+      ),
     );
+    // An option that can never work is a ToolDefinitionError, as every option check is; a bad argument at run time a TypeError.
+    expect(() => createMcpServer(INFO, [], { resources, bus: {} as never })).toThrow(ToolDefinitionError);
+    expect(() => handler.notify.resourceUpdated(42 as never)).toThrow(TypeError);
   });
 
   it("does not offer subscriptions to 2025 clients without sessions (sessions: false): nothing could reach them", async () => {

@@ -325,7 +325,7 @@ export async function runCli(options: CliOptions, argv: readonly string[] = proc
   if (options.compileCache !== undefined && typeof options.compileCache !== "boolean")
     throw new ToolDefinitionError("runCli: compileCache must be a boolean");
   if (!Array.isArray(argv) || !argv.every((word) => typeof word === "string"))
-    throw new TypeError("runCli: argv must be an array of strings");
+    throw new ToolDefinitionError("runCli: argv must be an array of strings");
   if (options.compileCache !== false) enableCompileCache();
   guardPipes();
   const code = await route(options, table, argv);

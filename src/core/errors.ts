@@ -1,7 +1,11 @@
 /** The three error kinds every host shares, and the one text a failure is answered with. */
 import { describeValue, sanitizeLine } from "./sanitize.ts";
 
-/** A tool definition (or a question, a host option) that can never work: thrown at start-up, before anyone calls. */
+/**
+ * A tool definition, a question or an option that can never work: thrown at start-up, before anyone calls. Every
+ * options object's check throws it, for an unknown key as for a value of the wrong kind; a bad argument handed to a
+ * function at run time (a log level, a listener) is a TypeError.
+ */
 export class ToolDefinitionError extends Error {
   override name = "ToolDefinitionError";
 }

@@ -19,6 +19,7 @@ import {
   type ScopeChallengeHandler,
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote, sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
@@ -99,11 +100,11 @@ export interface AuthGate {
 }
 
 function urlOption(value: unknown, name: string, where: string): URL {
-  if (typeof value !== "string" && !(value instanceof URL)) throw new TypeError(`${where}: auth.${name} must be a URL`);
+  if (typeof value !== "string" && !(value instanceof URL)) throw new ToolDefinitionError(`${where}: auth.${name} must be a URL`);
   try {
     return new URL(value);
   } catch {
-    throw new TypeError(`${where}: auth.${name} must be an absolute URL, got ${quote(String(value))}`);
+    throw new ToolDefinitionError(`${where}: auth.${name} must be an absolute URL, got ${quote(String(value))}`);
   }
 }
 
@@ -123,15 +124,15 @@ function followsResources(request: Record<string, unknown>): boolean {
 /** Checks the option once, at start-up: a missing part or a typo stops the server, never turns the check off. */
 export function createAuthGate(options: unknown, where = "createMcpHttpHandler"): AuthGate {
   checkOptionKeys(`${where}: auth`, options, AUTH_OPTIONS);
-  if (!isRecord(options)) throw new TypeError(`${where}: auth must be { verifier, resource, authorizationServers }`);
+  if (!isRecord(options)) throw new ToolDefinitionError(`${where}: auth must be { verifier, resource, authorizationServers }`);
   const verifier = options.verifier as OAuthTokenVerifier | undefined;
   if (!verifier || typeof verifier.verifyAccessToken !== "function")
-    throw new TypeError(`${where}: auth.verifier must have verifyAccessToken(token)`);
+    throw new ToolDefinitionError(`${where}: auth.verifier must have verifyAccessToken(token)`);
   const resource = urlOption(options.resource, "resource", where);
   resource.hash = "";
   const servers = options.authorizationServers;
   if (!Array.isArray(servers) || servers.length === 0)
-    throw new TypeError(`${where}: auth.authorizationServers must list at least one issuer URL`);
+    throw new ToolDefinitionError(`${where}: auth.authorizationServers must list at least one issuer URL`);
   // Listed exactly as given once checked: an issuer identifier is compared as a string (RFC 8414 §3.3), and a URL's
   // href would add a trailing slash the issuer's own `iss` may not have.
   const issuers = servers.map((server, i) => {
@@ -140,7 +141,7 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
   });
   const scopes = effectScopes(options.scopes, where);
   if (options.hideOutOfScope !== undefined && typeof options.hideOutOfScope !== "boolean")
-    throw new TypeError(`${where}: auth.hideOutOfScope must be true or false`);
+    throw new ToolDefinitionError(`${where}: auth.hideOutOfScope must be true or false`);
   const outOfScope: OutOfScope | undefined = options.hideOutOfScope
     ? (effect, authInfo) => !authInfo || !mayCall(authInfo, effect, scopes)
     : undefined;

@@ -11,6 +11,7 @@
 import type { AuthInfo, OAuthTokenVerifier } from "@modelcontextprotocol/server";
 import { OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import type { JWTPayload, JWTVerifyGetKey } from "jose";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { isRecord } from "../core/schema.ts";
 
@@ -79,11 +80,12 @@ function refusal({ errors }: Jose, error: unknown): OAuthError {
 /** A verifier for JWT access tokens of one issuer and audience. */
 export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
   checkOptionKeys("createJwtVerifier", options, JWT_OPTIONS);
-  if (typeof options.issuer !== "string" || options.issuer === "") throw new TypeError("createJwtVerifier: issuer must be the issuer URL");
+  if (typeof options.issuer !== "string" || options.issuer === "")
+    throw new ToolDefinitionError("createJwtVerifier: issuer must be the issuer URL");
   const audience = new URL(options.audience).href;
   const algorithms = options.algorithms ?? ASYMMETRIC;
   if (!Array.isArray(algorithms) || algorithms.some((alg) => typeof alg !== "string" || alg === "none" || alg.startsWith("HS"))) {
-    throw new TypeError("createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)");
+    throw new ToolDefinitionError("createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)");
   }
   const tolerance = options.clockToleranceSeconds ?? 5;
   let keys: Promise<JWTVerifyGetKey> | undefined;

@@ -20,6 +20,7 @@
  * and one connection follows at most {@link MAX_FOLLOWED} of them.
  */
 import { InMemoryServerEventBus, type ServerEvent, type ServerEventBus } from "@modelcontextprotocol/server";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { isRecord } from "../core/schema.ts";
 
 export type { ServerEventBus };
@@ -40,7 +41,7 @@ export interface ResourceNotifier {
 export function busOption(value: unknown, where: string, onerror?: (error: Error) => void): ServerEventBus {
   if (value === undefined) return new InMemoryServerEventBus(onerror);
   if (!isRecord(value) || typeof value.publish !== "function" || typeof value.subscribe !== "function")
-    throw new TypeError(`${where}: bus must have publish(event) and subscribe(listener), like the SDK's InMemoryServerEventBus`);
+    throw new ToolDefinitionError(`${where}: bus must have publish(event) and subscribe(listener), like the SDK's InMemoryServerEventBus`);
   return value as unknown as ServerEventBus;
 }
 

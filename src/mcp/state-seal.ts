@@ -5,6 +5,7 @@
  * refuses a tampered or expired one. Without a key, see `unsignedSeal`.
  */
 import { createRequestStateCodec, type ServerContext } from "@modelcontextprotocol/server";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { type StateSeal, unsignedSeal } from "../protocol/replay.ts";
 
 /** How long a question may stay unanswered, by default: 15 minutes. */
@@ -29,7 +30,7 @@ export function checkStateSealOptions(options: StateSealOptions, where = "create
   const { requestStateKey: key, requestStateTtlSeconds: ttl } = options;
   if (key !== undefined) {
     if (typeof key !== "string" && !(key instanceof Uint8Array)) {
-      throw new TypeError(`${where}: requestStateKey must be a string or a Uint8Array`);
+      throw new ToolDefinitionError(`${where}: requestStateKey must be a string or a Uint8Array`);
     }
     if (keyLength(key) < 32) {
       throw new RangeError(

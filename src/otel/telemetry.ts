@@ -46,6 +46,7 @@ import {
 } from "@opentelemetry/api";
 import type { CallOutcome } from "../core/call.ts";
 import { setIdleProbe } from "../core/chains.ts";
+import { ToolDefinitionError } from "../core/errors.ts";
 import type { Middleware, ToolCall } from "../core/middleware.ts";
 import { checkOptionKeys } from "../core/options.ts";
 
@@ -181,7 +182,8 @@ function instruments(meter: Meter): Instruments {
 export function telemetry(options: TelemetryOptions = {}): Middleware {
   checkOptionKeys("telemetry", options, OPTIONS);
   for (const flag of ["recordArguments", "recordResults"] as const) {
-    if (options[flag] !== undefined && typeof options[flag] !== "boolean") throw new TypeError(`telemetry: ${flag} must be a boolean`);
+    if (options[flag] !== undefined && typeof options[flag] !== "boolean")
+      throw new ToolDefinitionError(`telemetry: ${flag} must be a boolean`);
   }
   const tracer = (options.tracerProvider ?? trace).getTracer(SCOPE);
   // The global meter provider may be registered after this runs: the instruments follow it, made again when it changes.

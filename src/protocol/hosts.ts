@@ -8,6 +8,8 @@
  * on `http://localhost:5173` is another site than a server on
  * `http://localhost:3000`. Web-standard only, the one rule of every HTTP face.
  */
+
+import { ToolDefinitionError } from "../core/errors.ts";
 import { quote } from "../core/sanitize.ts";
 import { jsonRpcError } from "./json-rpc-error.ts";
 
@@ -93,7 +95,7 @@ export function hostRefusal(request: Request, policy: HostPolicy): Response | un
 export function hostListOption(value: unknown, name: string): HostList | undefined {
   if (value === undefined || value === "any") return value;
   if (!Array.isArray(value) || !value.every((entry) => typeof entry === "string" && entry !== "")) {
-    throw new TypeError(`${name} must be a list of host names or "any"`);
+    throw new ToolDefinitionError(`${name} must be a list of host names or "any"`);
   }
   return value;
 }
@@ -101,13 +103,13 @@ export function hostListOption(value: unknown, name: string): HostList | undefin
 /** An origin list option: whole origins (or `"any"`), normalised; a bare host name throws, naming the form wanted. */
 export function originListOption(value: unknown, name: string): ReadonlySet<string> | "any" | undefined {
   if (value === undefined || value === "any") return value;
-  if (!Array.isArray(value)) throw new TypeError(`${name} must be a list of origins like "https://app.example.com", or "any"`);
+  if (!Array.isArray(value)) throw new ToolDefinitionError(`${name} must be a list of origins like "https://app.example.com", or "any"`);
   const origins = new Set<string>();
   for (const entry of value) {
     const origin = originOf(entry);
     if (origin === undefined) {
       const shown = typeof entry === "string" ? quote(entry) : typeof entry;
-      throw new TypeError(`${name} must list origins like "https://app.example.com" (scheme, host and port), got ${shown}`);
+      throw new ToolDefinitionError(`${name} must list origins like "https://app.example.com" (scheme, host and port), got ${shown}`);
     }
     origins.add(origin);
   }

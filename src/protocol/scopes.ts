@@ -5,6 +5,8 @@
  * Docus page tool) has no effect, so its MCP annotations stand in for one,
  * read as the MCP specification tells clients to read them. Needs no SDK.
  */
+
+import { ToolDefinitionError } from "../core/errors.ts";
 import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import type { Caller, Effect } from "../core/types.ts";
@@ -20,20 +22,22 @@ const ORDER: readonly Effect[] = ["read", "write", "destructive"];
 /** The scope names with any renames applied; a name that is not a plain scope token is refused. */
 export function effectScopes(renamed: unknown, where: string): EffectScopes {
   if (renamed === undefined) return DEFAULT_SCOPES;
-  if (!isRecord(renamed)) throw new TypeError(`${where}: auth.scopes must be an object like { read, write, destructive }`);
+  if (!isRecord(renamed)) throw new ToolDefinitionError(`${where}: auth.scopes must be an object like { read, write, destructive }`);
   const scopes = { ...DEFAULT_SCOPES };
   for (const key of Object.keys(renamed)) {
     if (!ORDER.includes(key as Effect))
-      throw new TypeError(`${where}: auth.scopes: unknown effect ${quote(key)}; the effects are read, write, destructive`);
+      throw new ToolDefinitionError(`${where}: auth.scopes: unknown effect ${quote(key)}; the effects are read, write, destructive`);
     const name = renamed[key];
     // RFC 6749 §3.3: a scope token is printable ASCII without spaces, quotes or backslashes.
     if (typeof name !== "string" || !/^[\x21\x23-\x5b\x5d-\x7e]+$/.test(name)) {
-      throw new TypeError(`${where}: auth.scopes.${key} must be a scope name (printable ASCII, no spaces, quotes or backslashes)`);
+      throw new ToolDefinitionError(
+        `${where}: auth.scopes.${key} must be a scope name (printable ASCII, no spaces, quotes or backslashes)`,
+      );
     }
     scopes[key as Effect] = name;
   }
   if (new Set(Object.values(scopes)).size !== ORDER.length)
-    throw new TypeError(`${where}: auth.scopes: each effect needs its own scope name`);
+    throw new ToolDefinitionError(`${where}: auth.scopes: each effect needs its own scope name`);
   return scopes;
 }
 

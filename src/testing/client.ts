@@ -9,6 +9,7 @@ import type { AnyTool, ServerInfo, ToolList } from "@agntn/tools";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { type Client, LOG_LEVEL_META_KEY } from "@modelcontextprotocol/client";
 import { InMemoryTransport } from "@modelcontextprotocol/server";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
@@ -86,7 +87,7 @@ const REVISIONS: readonly string[] = ["2025-11-25", "2026-07-28"];
 
 function checkScript(name: string, script: unknown): void {
   if (script !== undefined && typeof script !== "function" && !Array.isArray(script))
-    throw new TypeError(`createTestClient: ${name} must be an array of answers or a function`);
+    throw new ToolDefinitionError(`createTestClient: ${name} must be an array of answers or a function`);
 }
 
 /** The answer for the n-th request, or a refusal the tool sees when the script has run out. */
@@ -103,7 +104,9 @@ function targetKind(target: unknown): "tools" | "fetch" | "server" {
     if (typeof value.fetch === "function") return "fetch";
     if (typeof value.connect === "function") return "server";
   }
-  throw new TypeError("createTestClient: give it tools (an array or a list), a server from createMcpServer, or something with fetch");
+  throw new ToolDefinitionError(
+    "createTestClient: give it tools (an array or a list), a server from createMcpServer, or something with fetch",
+  );
 }
 
 /**
@@ -113,12 +116,12 @@ export async function createTestClient(target: TestClientTarget, options: TestCl
   checkOptionKeys("createTestClient", options, OPTION_KEYS);
   const { revision = "2025-11-25", server = { name: "tools", version: "0.0.0" }, questions, samples } = options;
   if (!REVISIONS.includes(revision))
-    throw new TypeError(`createTestClient: revision must be one of ${REVISIONS.join(", ")}, got ${quote(String(revision))}`);
+    throw new ToolDefinitionError(`createTestClient: revision must be one of ${REVISIONS.join(", ")}, got ${quote(String(revision))}`);
   checkScript("questions", questions);
   checkScript("samples", samples);
   const kind = targetKind(target);
   if (kind === "server" && revision !== "2025-11-25")
-    throw new TypeError(
+    throw new ToolDefinitionError(
       "createTestClient: a server from createMcpServer speaks 2025-11-25 in memory; give the tools or a handler for 2026-07-28",
     );
 

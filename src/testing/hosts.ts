@@ -5,6 +5,7 @@
  */
 
 import type { AnyTool, ServerInfo, ToolList } from "@agntn/tools";
+import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
 import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
@@ -106,25 +107,25 @@ const CALL_KEYS = ["tool", "args", "words"] as const;
 /** Checks what a caller gave, one line per problem, before any host is loaded. */
 export function hostOptionsOf(where: string, given: TestHostOptions): HostOptions {
   checkOptionKeys(where, given, OPTION_KEYS);
-  if (!isRecord(given)) throw new TypeError(`${where}: options must be an object`);
+  if (!isRecord(given)) throw new ToolDefinitionError(`${where}: options must be an object`);
   const { tools, calls, server = { name: "tools", version: "0.0.0" }, module, exportName = "tools" } = given;
-  if (tools === undefined) throw new TypeError(`${where}: tools is required`);
-  if (!isRecord(calls)) throw new TypeError(`${where}: calls must be an object of calls by name`);
+  if (tools === undefined) throw new ToolDefinitionError(`${where}: tools is required`);
+  if (!isRecord(calls)) throw new ToolDefinitionError(`${where}: calls must be an object of calls by name`);
   const checked: Record<string, TestCall> = Object.create(null);
   for (const [id, call] of Object.entries(calls)) {
     const at = `${where}: calls[${quote(id)}]`;
     checkOptionKeys(at, call, CALL_KEYS);
-    if (!isRecord(call) || typeof call.tool !== "string") throw new TypeError(`${at}.tool must be a string`);
-    if (call.args !== undefined && !isRecord(call.args)) throw new TypeError(`${at}.args must be an object`);
+    if (!isRecord(call) || typeof call.tool !== "string") throw new ToolDefinitionError(`${at}.tool must be a string`);
+    if (call.args !== undefined && !isRecord(call.args)) throw new ToolDefinitionError(`${at}.args must be an object`);
     if (call.words !== undefined && !(Array.isArray(call.words) && call.words.every((word) => typeof word === "string")))
-      throw new TypeError(`${at}.words must be an array of strings`);
+      throw new ToolDefinitionError(`${at}.words must be an array of strings`);
     checked[id] = call;
   }
   if (!isRecord(server) || typeof server.name !== "string" || typeof server.version !== "string")
-    throw new TypeError(`${where}: server must be { name, version } with two strings`);
+    throw new ToolDefinitionError(`${where}: server must be { name, version } with two strings`);
   if (module !== undefined && typeof module !== "string" && !(module instanceof URL))
-    throw new TypeError(`${where}: module must be a path or a file URL`);
-  if (typeof exportName !== "string") throw new TypeError(`${where}: exportName must be a string`);
+    throw new ToolDefinitionError(`${where}: module must be a path or a file URL`);
+  if (typeof exportName !== "string") throw new ToolDefinitionError(`${where}: exportName must be a string`);
   const path = module instanceof URL ? decodeURIComponent(module.pathname) : module;
   return { tools, calls: checked, server, exportName, ...(path === undefined ? {} : { module: path }) };
 }
@@ -163,7 +164,7 @@ async function loadHost(name: HostName, entry: HostEntry, options: HostOptions):
  */
 export async function createTestHost(name: HostName, options: TestHostOptions): Promise<TestHost> {
   const entry = typeof name === "string" ? HOSTS.get(name) : undefined;
-  if (!entry) throw new TypeError(`createTestHost: unknown host ${quote(String(name))}; the hosts are ${HOST_NAMES.join(", ")}`);
+  if (!entry) throw new ToolDefinitionError(`createTestHost: unknown host ${quote(String(name))}; the hosts are ${HOST_NAMES.join(", ")}`);
   const checked = hostOptionsOf("createTestHost", options);
   const host = await loadHost(name, entry, checked);
   const session = await host.open(checked);
@@ -171,7 +172,8 @@ export async function createTestHost(name: HostName, options: TestHostOptions): 
     name,
     async call(id) {
       const call = Object.hasOwn(checked.calls, id) ? checked.calls[id] : undefined;
-      if (!call) throw new TypeError(`${name}: no call is named ${quote(id)}; the calls are ${Object.keys(checked.calls).join(", ")}`);
+      if (!call)
+        throw new ToolDefinitionError(`${name}: no call is named ${quote(id)}; the calls are ${Object.keys(checked.calls).join(", ")}`);
       const raw = await session.call(id);
       return { ...host.answerOf(raw, call, checked), raw };
     },

@@ -4,6 +4,8 @@
  * Error whose message is the difference, line by line, so any test runner
  * shows it as it is.
  */
+
+import { ToolDefinitionError } from "../core/errors.ts";
 import { quote } from "../core/sanitize.ts";
 import { createTestHost, HOST_NAMES, HostUnavailableError, hostOptionsOf, type TestHost, type TestHostOptions } from "./hosts.ts";
 import type { HostAnswer, HostName } from "./types.ts";
@@ -51,10 +53,11 @@ async function rowOf(name: HostName, options: TestHostOptions, calls: readonly s
 export async function callOnHosts(options: CallOnHostsOptions): Promise<HostTable> {
   const { hosts = HOST_NAMES, ...rest } = options ?? ({} as CallOnHostsOptions);
   const checked = hostOptionsOf("callOnHosts", rest);
-  if (!Array.isArray(hosts) || hosts.length === 0) throw new TypeError("callOnHosts: hosts must be a non-empty array of host names");
+  if (!Array.isArray(hosts) || hosts.length === 0)
+    throw new ToolDefinitionError("callOnHosts: hosts must be a non-empty array of host names");
   const unknown = hosts.filter((name) => !HOST_NAMES.includes(name));
   if (unknown.length > 0)
-    throw new TypeError(
+    throw new ToolDefinitionError(
       `callOnHosts: unknown host ${unknown.map((name) => quote(String(name))).join(", ")}; the hosts are ${HOST_NAMES.join(", ")}`,
     );
   const calls = Object.keys(checked.calls);

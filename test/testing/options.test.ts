@@ -3,6 +3,7 @@
  * malformed calls, a server or module of the wrong kind, a call name the host was not given, and a host that runs
  * in a process of its own without the module it loads the tools from.
  */
+import { ToolDefinitionError } from "@agntn/tools";
 import { callOnHosts, createTestHost, HostUnavailableError } from "@agntn/tools/testing";
 import { describe, expect, it } from "vitest";
 import { tools } from "../fixtures/kit-sample-tools.ts";
@@ -11,11 +12,11 @@ const HOSTS =
   "mcp, mcp-http@2025-11-25, mcp-http@2026-07-28, h3@2025-11-25, h3@2026-07-28, ai, langchain, openai-agents, mastra, anthropic, claude-agent, google, pi, omp, cli";
 const calls = { known: { tool: "lookup_city", args: { city: "Lyon" } } };
 
-/** The whole message a promise rejects with (an unknown key is the package's ToolDefinitionError, the rest TypeErrors). */
+/** The whole message a promise rejects with; every refusal is a ToolDefinitionError, as every option check in the package is. */
 const messageOf = (promise: Promise<unknown>) =>
   promise.then(
     () => "(no error)",
-    (error: unknown) => (error as Error).message,
+    (error: unknown) => (error instanceof ToolDefinitionError ? error.message : `not a ToolDefinitionError: ${String(error)}`),
   );
 
 describe("createTestHost", () => {
