@@ -2,9 +2,19 @@
  * Runs a program to its end, the way the real-client tests start a CLI
  * (Gemini CLI, Codex CLI) and the OMP tests start bun: standard output and
  * error gathered, killed after a time limit, a program that cannot start
- * refused with one line that says which.
+ * refused with one line that says which. And stops a long-running one.
  */
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
+
+/** Asks a child to stop with `signal` and resolves once it has exited; SIGKILL after 5 s if it has not. */
+export async function stopChild(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill(signal);
+  const late = setTimeout(() => child.kill("SIGKILL"), 5_000);
+  await exited;
+  clearTimeout(late);
+}
 
 export interface Ended {
   /** The exit code, or the signal that ended it. */

@@ -46,6 +46,7 @@ import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import type { Browser, BrowserContext, FrameLocator, Page } from "playwright-core";
+import { stopChild } from "./child.ts";
 import { freePort } from "./loopback.ts";
 
 /** How the Inspector's client opens a connection: `legacy` is 2025-11-25, `modern` pins 2026-07-28, `auto` tries modern first. */
@@ -181,14 +182,8 @@ export async function startInspector(servers: Record<string, InspectorServer>): 
     output,
     open: (browser, name) => openSession(browser, origin, token, name),
     async stop() {
-      if (running.exitCode === null && running.signalCode === null) {
-        const exited = new Promise<void>((resolve) => running.once("exit", () => resolve()));
-        // SIGTERM lets it close its servers and the stdio servers it started; SIGKILL if it hangs.
-        running.kill("SIGTERM");
-        const timer = setTimeout(() => running.kill("SIGKILL"), 5_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      // SIGTERM lets it close its servers and the stdio servers it started; SIGKILL if it hangs.
+      await stopChild(running, "SIGTERM");
       rmSync(folder, { recursive: true, force: true });
     },
   };
