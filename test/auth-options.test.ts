@@ -132,6 +132,36 @@ describe("createJwtVerifier refuses settings that would accept forged tokens", (
       'createJwtVerifier: unknown option "audiences"; the options are issuer, audience, jwksUri, algorithms, clockToleranceSeconds',
     ],
     ["no issuer", { issuer: "" }, "createJwtVerifier: issuer must be the issuer URL"],
+    // Each URL is read when the verifier is made: read at the first token, it refused every token as invalid.
+    [
+      "an issuer with no scheme",
+      { issuer: "auth.example.com" },
+      'createJwtVerifier: issuer must be an absolute http(s) URL, got "auth.example.com"',
+    ],
+    ["no audience", { audience: undefined }, "createJwtVerifier: audience must be an absolute http(s) URL, got undefined"],
+    ["a relative audience", { audience: "/mcp" }, 'createJwtVerifier: audience must be an absolute http(s) URL, got "/mcp"'],
+    [
+      "an audience of another scheme",
+      { audience: "urn:tools:mcp" },
+      'createJwtVerifier: audience must be an absolute http(s) URL, got "urn:tools:mcp"',
+    ],
+    ["a jwksUri that is a path", { jwksUri: "keys.json" }, 'createJwtVerifier: jwksUri must be an absolute http(s) URL, got "keys.json"'],
+    ["a jwksUri of the wrong kind", { jwksUri: 42 }, "createJwtVerifier: jwksUri must be an absolute http(s) URL, got a number"],
+    [
+      "a line break in an audience",
+      { audience: "x\n\u001b[31mforged" },
+      'createJwtVerifier: audience must be an absolute http(s) URL, got "x\\n\\u001b[31mforged"',
+    ],
+    [
+      "a tolerance as text",
+      { clockToleranceSeconds: "5" },
+      "createJwtVerifier: clockToleranceSeconds must be a number of seconds, 0 or more",
+    ],
+    [
+      "a negative tolerance",
+      { clockToleranceSeconds: -1 },
+      "createJwtVerifier: clockToleranceSeconds must be a number of seconds, 0 or more",
+    ],
   ])("%s", (_case, change, message) => {
     const make = () =>
       createJwtVerifier({ issuer: "https://auth.example.com", audience: "https://tools.example.com/mcp", ...change } as never);

@@ -13,6 +13,8 @@ import { OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import type { JWTPayload, JWTVerifyGetKey } from "jose";
 import { ToolDefinitionError } from "../core/errors.ts";
 import { checkOptionKeys } from "../core/options.ts";
+import { kindOf } from "../core/resources.ts";
+import { quote } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 
 export interface JwtVerifierOptions {
@@ -77,22 +79,41 @@ function refusal({ errors }: Jose, error: unknown): OAuthError {
   return new OAuthError(OAuthErrorCode.InvalidToken, message);
 }
 
+/** An option that must be an absolute http(s) URL, read once; one line naming it otherwise. */
+function webUrl(value: unknown, name: string): URL {
+  let url: URL | undefined;
+  if (typeof value === "string" || value instanceof URL) {
+    try {
+      url = new URL(value);
+    } catch {}
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    const shown = typeof value === "string" || value instanceof URL ? quote(String(value)) : kindOf(value);
+    throw new ToolDefinitionError(`createJwtVerifier: ${name} must be an absolute http(s) URL, got ${shown}`);
+  }
+  return url;
+}
+
 /** A verifier for JWT access tokens of one issuer and audience. */
 export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
   checkOptionKeys("createJwtVerifier", options, JWT_OPTIONS);
+  // Every URL is read now: one that cannot be read would otherwise fail inside the first token's check, and every
+  // token after it would be refused as invalid with nothing saying why.
   if (typeof options.issuer !== "string" || options.issuer === "")
     throw new ToolDefinitionError("createJwtVerifier: issuer must be the issuer URL");
-  const audience = new URL(options.audience).href;
+  webUrl(options.issuer, "issuer");
+  const audience = webUrl(options.audience, "audience").href;
+  const jwksUri = options.jwksUri === undefined ? undefined : webUrl(options.jwksUri, "jwksUri");
   const algorithms = options.algorithms ?? ASYMMETRIC;
   if (!Array.isArray(algorithms) || algorithms.some((alg) => typeof alg !== "string" || alg === "none" || alg.startsWith("HS"))) {
     throw new ToolDefinitionError("createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)");
   }
   const tolerance = options.clockToleranceSeconds ?? 5;
+  if (typeof tolerance !== "number" || !Number.isFinite(tolerance) || tolerance < 0)
+    throw new ToolDefinitionError("createJwtVerifier: clockToleranceSeconds must be a number of seconds, 0 or more");
   let keys: Promise<JWTVerifyGetKey> | undefined;
   const keySet = ({ createRemoteJWKSet }: Jose) => {
-    keys ??= (options.jwksUri ? Promise.resolve(new URL(options.jwksUri)) : discoverJwks(options.issuer)).then((uri) =>
-      createRemoteJWKSet(uri),
-    );
+    keys ??= (jwksUri ? Promise.resolve(jwksUri) : discoverJwks(options.issuer)).then((uri) => createRemoteJWKSet(uri));
     // A failed discovery is tried again on the next token rather than cached forever.
     keys.catch(() => {
       keys = undefined;
