@@ -31,7 +31,7 @@ import { PNG } from "./fixtures/client-tools.ts";
 import { runToEnd } from "./helpers/child.ts";
 import { fakeMessagesApi, textTurn, toolResults, toolTurn } from "./helpers/fake-messages.ts";
 import { claudeCodeBinary } from "./helpers/hosts/claude-code.ts";
-import { packagesIn } from "./helpers/packages.ts";
+import { packagesIn, SERVER_PROGRAM_PACKAGES } from "./helpers/packages.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const NODE = process.execPath;
@@ -219,15 +219,7 @@ describe("weather bundle", () => {
     // notes/ is not in "files", .env is a dot-file, release/ is where the bundle goes.
     expect(own).toEqual(["README.md", "bin/weather.ts", "package.json"]);
     // The MCP SDK's own dependencies come along (its core, zod); vitest, a development dependency, does not.
-    expect(packagesIn(join(server, "node_modules"))).toEqual([
-      "@agntn/tools",
-      "@modelcontextprotocol/core",
-      "@modelcontextprotocol/server",
-      "exsolve",
-      "jose",
-      "typebox",
-      "zod",
-    ]);
+    expect(packagesIn(join(server, "node_modules"))).toEqual(SERVER_PROGRAM_PACKAGES);
     expect(readFileSync(join(server, "node_modules/@agntn/tools/dist/cli.js"))).toEqual(readFileSync(join(repo, "dist/cli.js")));
   });
 

@@ -27,7 +27,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeVersionProblem, OLDEST_NODE } from "../src/nuxt/node-version.ts";
 import { type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
-import { packagesIn } from "./helpers/packages.ts";
+import { packagesIn, SERVER_PROGRAM_PACKAGES } from "./helpers/packages.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TEMPLATES = join(root, "test/fixtures/new-user");
@@ -647,15 +647,7 @@ describe("a plain Node project with the MCP server SDK only", () => {
       const valid = await mustRun([NODE, mcpb, "validate", join(unpacked, "manifest.json")], dir, env());
       expect(valid.output).toContain("Manifest schema validation passes!");
       // What the docs' install line brought, and nothing of the registry's that the program does not load.
-      expect(packagesIn(join(unpacked, "server/node_modules"))).toEqual([
-        "@agntn/tools",
-        "@modelcontextprotocol/core",
-        "@modelcontextprotocol/server",
-        "exsolve",
-        "jose",
-        "typebox",
-        "zod",
-      ]);
+      expect(packagesIn(join(unpacked, "server/node_modules"))).toEqual(SERVER_PROGRAM_PACKAGES);
       const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"));
       // biome-ignore lint/suspicious/noTemplateCurlyInString: MCPB's placeholder, as the manifest holds it.
       const args = (manifest.server.mcp_config.args as string[]).map((arg) => arg.replace("${__dirname}", unpacked));

@@ -10,3 +10,18 @@ export function packagesIn(nodeModules: string): string[] {
     .flatMap((name) => (name.startsWith("@") ? readdirSync(join(nodeModules, name)).map((inner) => `${name}/${inner}`) : [name]))
     .sort();
 }
+
+/**
+ * What a program's bundle holds in node_modules when the program depends on @agntn/tools and the MCP server SDK
+ * alone: the two, the SDK's core and zod, and the packages each needs at run time. Written out, so a new dependency
+ * of ours or of the SDK's shows in both bundle tests (test/cli-bundle.test.ts, test/new-user.test.ts).
+ */
+export const SERVER_PROGRAM_PACKAGES = [
+  "@agntn/tools",
+  "@modelcontextprotocol/core",
+  "@modelcontextprotocol/server",
+  "exsolve",
+  "jose",
+  "typebox",
+  "zod",
+];
