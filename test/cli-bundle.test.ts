@@ -31,7 +31,7 @@ import { PNG } from "./fixtures/client-tools.ts";
 import { runToEnd } from "./helpers/child.ts";
 import { fakeMessagesApi, textTurn, toolResults, toolTurn } from "./helpers/fake-messages.ts";
 import { claudeCodeBinary } from "./helpers/hosts/claude-code.ts";
-import { packagesIn, SERVER_PROGRAM_PACKAGES } from "./helpers/packages.ts";
+import { nodeModulesAbove, packagesIn, SERVER_PROGRAM_PACKAGES } from "./helpers/packages.ts";
 
 const repo = fileURLToPath(new URL("..", import.meta.url));
 const NODE = process.execPath;
@@ -225,7 +225,7 @@ describe("weather bundle", () => {
 
   it("started from its unpacked folder as the manifest says, answers as the program does from its own", async () => {
     // Nothing above the unpacked bundle to fall back on: every module it loads is its own.
-    for (let dir = unpacked; dirname(dir) !== dir; dir = dirname(dir)) expect(existsSync(join(dir, "node_modules")), dir).toBe(false);
+    expect(nodeModulesAbove(unpacked)).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"));
     const config = manifest.server.mcp_config as { command: string; args: string[]; env: Record<string, string> };
     const fill = (value: string) =>

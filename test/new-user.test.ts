@@ -27,7 +27,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nodeVersionProblem, OLDEST_NODE } from "../src/nuxt/node-version.ts";
 import { type StartedApp, startApp } from "./fixtures/nuxt-server.ts";
-import { packagesIn, SERVER_PROGRAM_PACKAGES } from "./helpers/packages.ts";
+import { nodeModulesAbove, packagesIn, SERVER_PROGRAM_PACKAGES } from "./helpers/packages.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const TEMPLATES = join(root, "test/fixtures/new-user");
@@ -640,7 +640,7 @@ describe("a plain Node project with the MCP server SDK only", () => {
     expect(packed.output).toMatch(/^wrote release\/weather-1\.2\.0\.mcpb: \d+ files, \d+\.\d MB, sha256 [0-9a-f]{64}\n/);
     // Unpacked by the official CLI into a folder with no node_modules above it.
     const unpacked = mkdtempSync(join(tmpdir(), "agntn-new-user-bundle-"));
-    for (let at = unpacked; dirname(at) !== at; at = dirname(at)) expect(existsSync(join(at, "node_modules")), at).toBe(false);
+    expect(nodeModulesAbove(unpacked)).toEqual([]);
     const mcpb = join(root, "node_modules/@anthropic-ai/mcpb/dist/cli/cli.js");
     try {
       await mustRun([NODE, mcpb, "unpack", join(dir, "release/weather-1.2.0.mcpb"), unpacked], dir, env());

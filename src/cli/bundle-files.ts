@@ -176,8 +176,8 @@ export async function bundleFiles(
   const slot = (at: string, name: string) => (at === "" ? `node_modules/${name}` : `${at}/node_modules/${name}`);
   while (queue.length > 0) {
     const { at, found } = queue.shift()!;
+    const requirer = at === "" ? "the program" : String(found.json.name);
     for (const { name, optional } of wanted(found.json, at === "")) {
-      const requirer = at === "" ? "the program" : String(found.json.name);
       if (!PACKAGE_NAME.test(name)) {
         missing.push(`${JSON.stringify(name)}, which ${requirer} names as a dependency, is no package name`);
         continue;

@@ -2,8 +2,8 @@
  * What a node_modules folder holds at its top, as package names (`@scope/name` for a scoped one), sorted. Dot
  * entries (`.bin`, `.package-lock.json`) are listed as they are, so a test that expects none sees one that came.
  */
-import { readdirSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync } from "node:fs";
+import { dirname, join } from "node:path";
 
 export function packagesIn(nodeModules: string): string[] {
   return readdirSync(nodeModules)
@@ -25,3 +25,10 @@ export const SERVER_PROGRAM_PACKAGES = [
   "typebox",
   "zod",
 ];
+
+/** The folders from `dir` up to the root that hold a node_modules: none, for an unpacked bundle that must load only its own. */
+export function nodeModulesAbove(dir: string): string[] {
+  const found: string[] = [];
+  for (let at = dir; dirname(at) !== at; at = dirname(at)) if (existsSync(join(at, "node_modules"))) found.push(at);
+  return found;
+}

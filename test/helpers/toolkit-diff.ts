@@ -189,14 +189,14 @@ export function inScanOrder(names: readonly string[], folders: readonly (readonl
     if (at < 0 || folder.some((name, i) => names[at + i] !== name)) return [...names];
     blocks.push({ at, names: folder });
   }
-  const starts = blocks.map((block) => block.at).sort((a, b) => a - b);
+  blocks.sort((a, b) => a.at - b.at);
   // The blocks must sit side by side, as one crawl of one parent folder lays them down.
-  let end = starts[0] ?? 0;
-  for (const start of starts) {
-    if (start !== end) return [...names];
-    end += blocks.find((block) => block.at === start)!.names.length;
+  const first = blocks[0]?.at ?? 0;
+  let end = first;
+  for (const block of blocks) {
+    if (block.at !== end) return [...names];
+    end += block.names.length;
   }
-  const first = starts[0] ?? 0;
   return [...names.slice(0, first), ...folders.flat(), ...names.slice(end)];
 }
 
