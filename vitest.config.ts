@@ -10,7 +10,7 @@ const GROUPS = {
     "test/core/**/*.test.ts",
     "test/terminal/**/*.test.ts",
     "test/testing/{client,options}.test.ts",
-    "test/{architecture,entry-names,hostile,auth-options,standard-schema,private-fields,client-quirks}.test.ts",
+    "test/{architecture,entry-names,hostile,auth-options,standard-schema,private-fields,client-quirks,build-once}.test.ts",
     "test/{ai,anthropic,google,langchain,mastra,openai-agents,toolkit,h3,pi,pi-content,pi-dialogs,omp-register}.test.ts",
     "test/{claude-agent-resources,catalog,catalog-middleware,cli-args,cli-width,cli-save,cli-bundle-parts}.test.ts",
     "test/mcp{,-content,-edges,-state,-resources,-sessions,-session-tools,-live-tools,-visibility,-external-questions,-task-polls,-discover}.test.ts",

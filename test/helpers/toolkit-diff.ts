@@ -32,13 +32,13 @@
  * Listings are the concatenation of every page, without `nextCursor`.
  */
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client as ClientV2, LOG_LEVEL_META_KEY, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { root, runNode, type StartedApp, startApp, TEST_BUILD_LAYER } from "../fixtures/nuxt-server.ts";
+import { onceInRun, root, runNode, type StartedApp, startApp, TEST_BUILD_LAYER } from "../fixtures/nuxt-server.ts";
 import { VARIANT_ENV, type Variant, variantDirs } from "../fixtures/toolkit-fixtures/variant.ts";
 
 export type { Variant } from "../fixtures/toolkit-fixtures/variant.ts";
@@ -62,34 +62,23 @@ export async function buildVariant(fixture: string, variant: Variant): Promise<v
   const dir = join(FIXTURES_DIR, fixture);
   const { outputDir } = variantDirs(dir, variant);
   const run = process.env.AGNTN_TEST_RUN ?? String(process.pid);
-  const stamp = join(outputDir, `.built-${run}`);
-  const failed = join(dir, `.build-failed-${variant}-${run}`);
-  const lock = join(dir, `.build-lock-${variant}-${run}`);
-  if (existsSync(stamp)) return;
-  try {
-    mkdirSync(lock);
-  } catch {
-    for (let waited = 0; waited < 600_000; waited += 500) {
-      if (existsSync(stamp)) return;
-      if (existsSync(failed)) throw new Error(readFileSync(failed, "utf8"));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error(`timed out waiting for another test file to build ${fixture} (${variant})`);
-  }
-  const started = performance.now();
-  try {
+  const files = {
+    stamp: join(outputDir, `.built-${run}`),
+    failed: join(dir, `.build-failed-${variant}-${run}`),
+    lock: join(dir, `.build-lock-${variant}-${run}`),
+  };
+  await onceInRun(files, `${fixture} (${variant})`, async () => {
+    const started = performance.now();
     const { code, output } = await runNode([NUXI, "build", dir, `--extends=${TEST_BUILD_LAYER}`], root, { [VARIANT_ENV]: variant });
     if (code !== 0) {
       const message = `nuxi build ${fixture} (${variant}) exited ${code}:\n${output.slice(-4000)}`;
-      writeFileSync(failed, message);
+      writeFileSync(files.failed, message);
       throw new Error(message);
     }
     writeFileSync(join(outputDir, "build.log"), output);
-    writeFileSync(stamp, run);
+    writeFileSync(files.stamp, run);
     buildTimes.set(`${fixture}/${variant}`, performance.now() - started);
-  } finally {
-    rmSync(lock, { recursive: true, force: true });
-  }
+  });
 }
 
 export interface StartedVariant extends StartedApp {
