@@ -4,6 +4,7 @@
  * a real handler on loopback (the flood with tokens, per caller, is in
  * test/request-path.test.ts).
  */
+import { ToolDefinitionError } from "@agntn/tools";
 import { createMcpHttpHandler } from "@agntn/tools/mcp";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { serve } from "srvx";
@@ -205,6 +206,6 @@ describe("a flood of initialize on createMcpHttpHandler", () => {
     [{ sessionIdleMs: -1 }, "createMcpHttpHandler: sessionIdleMs must be a whole number above 0"],
     [{ maxSessionsPerCaller: 0 }, "createMcpHttpHandler: maxSessionsPerCaller must be a whole number above 0"],
   ])("refuses %j", (options, message) => {
-    expect(() => createMcpHttpHandler({ name: "x", version: "1" }, demoTools, options)).toThrow(message);
+    expect(() => createMcpHttpHandler({ name: "x", version: "1" }, demoTools, options)).toThrow(new ToolDefinitionError(message));
   });
 });

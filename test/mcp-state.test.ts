@@ -3,7 +3,7 @@
  * without a key, bound to its call, expiring, holding only fitted answers;
  * and the options that configure it, checked when given.
  */
-import { Type } from "@agntn/tools";
+import { ToolDefinitionError, Type } from "@agntn/tools";
 import { createMcpHttpHandler, createMcpServer } from "@agntn/tools/mcp";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
@@ -67,8 +67,8 @@ describe("the state key's options, checked when a server or handler is made", ()
     [{ requestStateTtlSeconds: 0 }, "requestStateTtlSeconds must be a whole number of seconds, at least 1"],
     [{ requestStateTtlSeconds: 1.5 }, "requestStateTtlSeconds must be a whole number of seconds, at least 1"],
   ])("refuses %j, naming the function", (options, message) => {
-    expect(() => createMcpServer(info, [], options as never)).toThrow(`createMcpServer: ${message}`);
-    expect(() => createMcpHttpHandler(info, [], options as never)).toThrow(`createMcpHttpHandler: ${message}`);
+    expect(() => createMcpServer(info, [], options as never)).toThrow(new ToolDefinitionError(`createMcpServer: ${message}`));
+    expect(() => createMcpHttpHandler(info, [], options as never)).toThrow(new ToolDefinitionError(`createMcpHttpHandler: ${message}`));
   });
 
   it("counts bytes, not characters, and takes a Uint8Array", () => {

@@ -33,13 +33,13 @@ export function checkStateSealOptions(options: StateSealOptions, where = "create
       throw new ToolDefinitionError(`${where}: requestStateKey must be a string or a Uint8Array`);
     }
     if (keyLength(key) < 32) {
-      throw new RangeError(
+      throw new ToolDefinitionError(
         `${where}: requestStateKey must be at least 32 bytes (it has ${keyLength(key)}); use e.g. \`openssl rand -base64 32\``,
       );
     }
   }
   if (ttl !== undefined && (typeof ttl !== "number" || !Number.isInteger(ttl) || ttl < 1)) {
-    throw new RangeError(`${where}: requestStateTtlSeconds must be a whole number of seconds, at least 1`);
+    throw new ToolDefinitionError(`${where}: requestStateTtlSeconds must be a whole number of seconds, at least 1`);
   }
 }
 

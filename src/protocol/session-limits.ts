@@ -4,6 +4,7 @@
  * checked in one place, with no SDK, so the Nuxt module refuses a bad one at
  * build time in the words `createMcpHttpHandler` uses at start-up.
  */
+import { ToolDefinitionError } from "../core/errors.ts";
 
 export interface SessionLimitOptions {
   sessionIdleMs?: number | undefined;
@@ -17,7 +18,8 @@ export const SESSION_LIMIT_OPTIONS = ["sessionIdleMs", "maxSessions", "maxSessio
 /** A whole number above zero, or the default when unset. */
 function countOption(value: unknown, name: string, fallback: number): number {
   if (value === undefined) return fallback;
-  if (typeof value !== "number" || !Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a whole number above 0`);
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1)
+    throw new ToolDefinitionError(`${name} must be a whole number above 0`);
   return value;
 }
 
