@@ -28,13 +28,28 @@ describe("the auth option refuses what could never check a token, naming the fun
       { ...good, verifier: { verify: () => {} } },
       "auth.verifier must have verifyAccessToken(token)",
     ],
-    ["no resource", { ...good, resource: undefined }, "auth.resource must be a URL"],
-    ["a relative resource", { ...good, resource: "/mcp" }, 'auth.resource must be an absolute URL, got "/mcp"'],
+    ["no resource", { ...good, resource: undefined }, "auth.resource must be an absolute http(s) URL, got undefined"],
+    ["a relative resource", { ...good, resource: "/mcp" }, 'auth.resource must be an absolute http(s) URL, got "/mcp"'],
+    [
+      "a resource as host:port",
+      { ...good, resource: "localhost:3000/mcp" },
+      'auth.resource must be an absolute http(s) URL, got "localhost:3000/mcp"',
+    ],
     ["no authorization servers", { ...good, authorizationServers: [] }, "auth.authorizationServers must list at least one issuer URL"],
     [
       "an issuer that is no URL",
       { ...good, authorizationServers: ["auth"] },
-      'auth.authorizationServers[0] must be an absolute URL, got "auth"',
+      'auth.authorizationServers[0] must be an absolute http(s) URL, got "auth"',
+    ],
+    [
+      "an issuer with a misspelt scheme",
+      { ...good, authorizationServers: ["https://auth.example.com", "htps://login.example.com"] },
+      'auth.authorizationServers[1] must be an absolute http(s) URL, got "htps://login.example.com"',
+    ],
+    [
+      "a documentation link that is no web page",
+      { ...good, documentation: "javascript:alert(1)" },
+      'auth.documentation must be an absolute http(s) URL, got "javascript:alert(1)"',
     ],
     [
       "an unknown effect",

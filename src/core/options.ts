@@ -4,6 +4,7 @@
  * `allowedHost` for `allowedHosts`) can never quietly turn a protection off.
  */
 import { ToolDefinitionError } from "./errors.ts";
+import { kindOf } from "./resources.ts";
 import { quote } from "./sanitize.ts";
 import { isRecord } from "./schema.ts";
 
@@ -20,4 +21,23 @@ export function checkOptionKeys(where: string, options: unknown, accepted: reado
       throw new ToolDefinitionError(`${where}: unknown option ${quote(key)}; ${known}`);
     }
   }
+}
+
+/**
+ * An option that names a web address (an OAuth issuer, a token's audience, a page for people): an absolute http(s)
+ * URL, returned parsed. `new URL` alone would take a scheme typo (`htps://auth.example.com`) or a bare `host:port`
+ * (`localhost:8080` reads as the scheme `localhost:`), and the mistake would only show as every token refused.
+ */
+export function webUrlOption(value: unknown, name: string): URL {
+  let url: URL | undefined;
+  if (typeof value === "string" || value instanceof URL) {
+    try {
+      url = new URL(value);
+    } catch {}
+  }
+  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
+    const shown = typeof value === "string" || value instanceof URL ? quote(String(value)) : kindOf(value);
+    throw new ToolDefinitionError(`${name} must be an absolute http(s) URL, got ${shown}`);
+  }
+  return url;
 }

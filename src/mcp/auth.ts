@@ -20,8 +20,8 @@ import {
   verifyBearerToken,
 } from "@modelcontextprotocol/server";
 import { ToolDefinitionError } from "../core/errors.ts";
-import { checkOptionKeys } from "../core/options.ts";
-import { quote, sanitizeLine } from "../core/sanitize.ts";
+import { checkOptionKeys, webUrlOption } from "../core/options.ts";
+import { sanitizeLine } from "../core/sanitize.ts";
 import { isRecord } from "../core/schema.ts";
 import type { Effect } from "../core/types.ts";
 import { type EffectScopes, effectScopes, mayCall } from "../protocol/scopes.ts";
@@ -99,15 +99,6 @@ export interface AuthGate {
   challengeResponse(challenge: ScopeChallenge): Response;
 }
 
-function urlOption(value: unknown, name: string, where: string): URL {
-  if (typeof value !== "string" && !(value instanceof URL)) throw new ToolDefinitionError(`${where}: auth.${name} must be a URL`);
-  try {
-    return new URL(value);
-  } catch {
-    throw new ToolDefinitionError(`${where}: auth.${name} must be an absolute URL, got ${quote(String(value))}`);
-  }
-}
-
 /**
  * The methods that read the catalog (resources and prompts): each needs the read scope; listing needs only a valid
  * token. Following a resource reads it too, as `resources/subscribe` or a `subscriptions/listen` naming URIs.
@@ -128,7 +119,7 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
   const verifier = options.verifier as OAuthTokenVerifier | undefined;
   if (!verifier || typeof verifier.verifyAccessToken !== "function")
     throw new ToolDefinitionError(`${where}: auth.verifier must have verifyAccessToken(token)`);
-  const resource = urlOption(options.resource, "resource", where);
+  const resource = webUrlOption(options.resource, `${where}: auth.resource`);
   resource.hash = "";
   const servers = options.authorizationServers;
   if (!Array.isArray(servers) || servers.length === 0)
@@ -136,7 +127,7 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
   // Listed exactly as given once checked: an issuer identifier is compared as a string (RFC 8414 §3.3), and a URL's
   // href would add a trailing slash the issuer's own `iss` may not have.
   const issuers = servers.map((server, i) => {
-    urlOption(server, `authorizationServers[${i}]`, where);
+    webUrlOption(server, `${where}: auth.authorizationServers[${i}]`);
     return String(server);
   });
   const scopes = effectScopes(options.scopes, where);
@@ -153,7 +144,8 @@ export function createAuthGate(options: unknown, where = "createMcpHttpHandler")
     bearer_methods_supported: ["header"],
   };
   if (options.resourceName !== undefined) document.resource_name = sanitizeLine(options.resourceName);
-  if (options.documentation !== undefined) document.resource_documentation = urlOption(options.documentation, "documentation", where).href;
+  if (options.documentation !== undefined)
+    document.resource_documentation = webUrlOption(options.documentation, `${where}: auth.documentation`).href;
   const body = JSON.stringify(document);
   const metadataPath = new URL(metadataUrl).pathname;
   return {

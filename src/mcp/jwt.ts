@@ -12,9 +12,7 @@ import type { AuthInfo, OAuthTokenVerifier } from "@modelcontextprotocol/server"
 import { OAuthError, OAuthErrorCode } from "@modelcontextprotocol/server";
 import type { JWTPayload, JWTVerifyGetKey } from "jose";
 import { ToolDefinitionError } from "../core/errors.ts";
-import { checkOptionKeys } from "../core/options.ts";
-import { kindOf } from "../core/resources.ts";
-import { quote } from "../core/sanitize.ts";
+import { checkOptionKeys, webUrlOption } from "../core/options.ts";
 import { isRecord } from "../core/schema.ts";
 
 export interface JwtVerifierOptions {
@@ -79,21 +77,6 @@ function refusal({ errors }: Jose, error: unknown): OAuthError {
   return new OAuthError(OAuthErrorCode.InvalidToken, message);
 }
 
-/** An option that must be an absolute http(s) URL, read once; one line naming it otherwise. */
-function webUrl(value: unknown, name: string): URL {
-  let url: URL | undefined;
-  if (typeof value === "string" || value instanceof URL) {
-    try {
-      url = new URL(value);
-    } catch {}
-  }
-  if (!url || (url.protocol !== "https:" && url.protocol !== "http:")) {
-    const shown = typeof value === "string" || value instanceof URL ? quote(String(value)) : kindOf(value);
-    throw new ToolDefinitionError(`createJwtVerifier: ${name} must be an absolute http(s) URL, got ${shown}`);
-  }
-  return url;
-}
-
 /** A verifier for JWT access tokens of one issuer and audience. */
 export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifier {
   checkOptionKeys("createJwtVerifier", options, JWT_OPTIONS);
@@ -101,9 +84,9 @@ export function createJwtVerifier(options: JwtVerifierOptions): OAuthTokenVerifi
   // token after it would be refused as invalid with nothing saying why.
   if (typeof options.issuer !== "string" || options.issuer === "")
     throw new ToolDefinitionError("createJwtVerifier: issuer must be the issuer URL");
-  webUrl(options.issuer, "issuer");
-  const audience = webUrl(options.audience, "audience").href;
-  const jwksUri = options.jwksUri === undefined ? undefined : webUrl(options.jwksUri, "jwksUri");
+  webUrlOption(options.issuer, "createJwtVerifier: issuer");
+  const audience = webUrlOption(options.audience, "createJwtVerifier: audience").href;
+  const jwksUri = options.jwksUri === undefined ? undefined : webUrlOption(options.jwksUri, "createJwtVerifier: jwksUri");
   const algorithms = options.algorithms ?? ASYMMETRIC;
   if (!Array.isArray(algorithms) || algorithms.some((alg) => typeof alg !== "string" || alg === "none" || alg.startsWith("HS"))) {
     throw new ToolDefinitionError("createJwtVerifier: algorithms must name asymmetric algorithms (none and HMAC are refused)");
