@@ -32,18 +32,16 @@
  * Listings are the concatenation of every page, without `nextCursor`.
  */
 import { randomBytes } from "node:crypto";
-import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client as ClientV2, LOG_LEVEL_META_KEY, StreamableHTTPClientTransport as TransportV2 } from "@modelcontextprotocol/client";
 import { Client as ClientV1 } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport as TransportV1 } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
 import { ElicitRequestSchema, LoggingMessageNotificationSchema } from "@modelcontextprotocol/sdk/types.js";
-import { onceInRun, root, runNode, type StartedApp, startApp, TEST_BUILD_LAYER } from "../fixtures/nuxt-server.ts";
+import { nuxiBuildOnce, root, type StartedApp, startApp } from "../fixtures/nuxt-server.ts";
 import { VARIANT_ENV, type Variant, variantDirs } from "../fixtures/toolkit-fixtures/variant.ts";
 
 export type { Variant } from "../fixtures/toolkit-fixtures/variant.ts";
 
-const NUXI = join(root, "node_modules/@nuxt/cli/bin/nuxi.mjs");
 export const FIXTURES_DIR = join(root, "test/fixtures/toolkit-fixtures");
 
 // ---------------------------------------------------------------------------------------------------------------------
@@ -52,33 +50,12 @@ export const FIXTURES_DIR = join(root, "test/fixtures/toolkit-fixtures");
 /** How long one `nuxi build` of a variant took in this process, by `<fixture>/<variant>` (absent when another file built it). */
 export const buildTimes = new Map<string, number>();
 
-/**
- * `nuxi build` of one variant of a fixture, once per test run (AGNTN_TEST_RUN),
- * as test/fixtures/nuxt-server.ts's buildApp does for the other apps: the first
- * asker takes a lock and builds, any other waits for its stamp. Rejects with
- * the end of the log when the build fails.
- */
+/** `nuxi build` of one variant of a fixture, once per test run, as every test app is built (nuxt-server.ts's `nuxiBuildOnce`). */
 export async function buildVariant(fixture: string, variant: Variant): Promise<void> {
   const dir = join(FIXTURES_DIR, fixture);
   const { outputDir } = variantDirs(dir, variant);
-  const run = process.env.AGNTN_TEST_RUN ?? String(process.pid);
-  const files = {
-    stamp: join(outputDir, `.built-${run}`),
-    failed: join(dir, `.build-failed-${variant}-${run}`),
-    lock: join(dir, `.build-lock-${variant}-${run}`),
-  };
-  await onceInRun(files, `${fixture} (${variant})`, async () => {
-    const started = performance.now();
-    const { code, output } = await runNode([NUXI, "build", dir, `--extends=${TEST_BUILD_LAYER}`], root, { [VARIANT_ENV]: variant });
-    if (code !== 0) {
-      const message = `nuxi build ${fixture} (${variant}) exited ${code}:\n${output.slice(-4000)}`;
-      writeFileSync(files.failed, message);
-      throw new Error(message);
-    }
-    writeFileSync(join(outputDir, "build.log"), output);
-    writeFileSync(files.stamp, run);
-    buildTimes.set(`${fixture}/${variant}`, performance.now() - started);
-  });
+  const took = await nuxiBuildOnce(dir, { output: outputDir, variant, env: { [VARIANT_ENV]: variant }, what: `${fixture} (${variant})` });
+  if (took !== undefined) buildTimes.set(`${fixture}/${variant}`, took);
 }
 
 export interface StartedVariant extends StartedApp {
