@@ -1,8 +1,10 @@
 /**
  * Once per test run, before any test file loads: the system packages some tests need
  * (./fixtures/system-packages.ts), found or installed, or named in one line each while their tests are skipped.
+ * When the run ends, the compile cache it gave its processes goes (./fixtures/compile-cache.ts).
  */
 import type { TestProject } from "vitest/node";
+import { removeTestCompileCache } from "./fixtures/compile-cache.ts";
 import {
   installHint,
   missingLine,
@@ -12,7 +14,7 @@ import {
   systemBinary,
 } from "./fixtures/system-packages.ts";
 
-export default function setup(project: TestProject): void {
+export default function setup(project: TestProject): () => void {
   const required = process.env.AGNTN_REQUIRE_SYSTEM_PACKAGES === "1";
   const leftOut = skippedByChoice();
   const found = {} as Record<SystemPackage, string | null>;
@@ -36,4 +38,5 @@ export default function setup(project: TestProject): void {
   }
   for (const line of lines) console.log(line);
   project.provide("systemPackages", found);
+  return () => removeTestCompileCache();
 }
