@@ -1,7 +1,5 @@
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { defineConfig } from "vitest/config";
-import { TEST_COMPILE_CACHE_PREFIX } from "./test/fixtures/compile-cache.ts";
+import { testCompileCacheDir } from "./test/fixtures/compile-cache.ts";
 
 /**
  * The test files in named groups (`vitest run --project <name>`; `npm test` runs them all). `quick` is the loop to
@@ -47,7 +45,7 @@ process.env.AGNTN_TEST_RUN ??= `${Date.now()}-${process.pid}`;
 // package managers and the real hosts' CLIs each load the same files hundreds of times a run, and without the cache
 // each compiles them again (test/cli.test.ts: 92 CPU-seconds without, 64 with). One folder per run, removed when the
 // run ends (test/global-setup.ts), so nothing piles up in the temp dir; a folder set from outside is used as it is.
-process.env.NODE_COMPILE_CACHE ??= join(tmpdir(), `${TEST_COMPILE_CACHE_PREFIX}${process.env.AGNTN_TEST_RUN}`);
+process.env.NODE_COMPILE_CACHE ??= testCompileCacheDir();
 
 export default defineConfig({
   // Tests import the package by its own name, as users do. The names resolve through package.json `exports`

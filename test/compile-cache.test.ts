@@ -1,13 +1,14 @@
 /**
  * The compile cache a test run gives the processes it starts (vitest.config.ts): a child Node writes its cache there,
- * and the run's end removes that folder and no other (test/fixtures/compile-cache.ts).
+ * and the run's end removes that folder and no other, not even from a vitest started inside the run
+ * (test/fixtures/compile-cache.ts). A nested vitest once removed the outer run's folder while its processes wrote to it.
  */
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { afterEach, expect, it } from "vitest";
-import { removeTestCompileCache, TEST_COMPILE_CACHE_PREFIX } from "./fixtures/compile-cache.ts";
+import { removeTestCompileCache, testCompileCacheDir } from "./fixtures/compile-cache.ts";
 
 let dir = "";
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
@@ -26,17 +27,20 @@ it("a Node this run starts caches what it compiles in the run's folder", () => {
   expect(entries()).toBeGreaterThan(before);
 });
 
-it("the run's end removes a folder a run made, and leaves any other alone", () => {
+it("the run's end removes the folder its own vitest made, and leaves any other alone", () => {
   dir = mkdtempSync(join(tmpdir(), "agntn-cache-removal-"));
-  const ours = join(dir, `${TEST_COMPILE_CACHE_PREFIX}1-2`);
+  const ours = join(dir, basename(testCompileCacheDir(4242)));
+  const nested = join(dir, basename(testCompileCacheDir(4243)));
   const theirs = join(dir, "node-compile-cache");
-  for (const folder of [ours, theirs]) {
+  for (const folder of [ours, nested, theirs]) {
     mkdirSync(join(folder, "v24"), { recursive: true });
     writeFileSync(join(folder, "v24", "entry"), "x");
   }
-  removeTestCompileCache(theirs);
-  removeTestCompileCache(undefined);
-  expect(existsSync(theirs)).toBe(true);
-  removeTestCompileCache(ours);
-  expect(existsSync(ours)).toBe(false);
+  // A vitest started inside the run (pid 4243) inherits the run's folder: it is not its own to remove.
+  removeTestCompileCache(ours, 4243);
+  removeTestCompileCache(theirs, 4242);
+  removeTestCompileCache(undefined, 4242);
+  expect([ours, nested, theirs].map((folder) => existsSync(folder))).toEqual([true, true, true]);
+  removeTestCompileCache(ours, 4242);
+  expect([ours, nested, theirs].map((folder) => existsSync(folder))).toEqual([false, true, true]);
 });
