@@ -17,7 +17,8 @@ it("a Node this run starts caches what it compiles in the run's folder", () => {
   const cache = process.env.NODE_COMPILE_CACHE;
   expect(cache).toBeTruthy();
   dir = mkdtempSync(join(tmpdir(), "agntn-cache-probe-"));
-  // A file no other process has compiled, so its entry can only come from this child.
+  // A file of its own, so the child has something new to compile and write. The folder is counted whole: in a full run
+  // other processes add entries too, but with the variable missing or the folder unwritable nothing is added here.
   const file = join(dir, `probe-${process.pid}-${Date.now()}.ts`);
   writeFileSync(file, "const answer: number = 42;\nconsole.log(answer);\n");
   const entries = () => (existsSync(cache as string) ? readdirSync(cache as string, { recursive: true }).length : 0);
