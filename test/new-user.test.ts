@@ -17,11 +17,12 @@
  * starts at once, side by side. Install and build times are printed for each
  * manager.
  */
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
 import { Client, StreamableHTTPClientTransport } from "@modelcontextprotocol/client";
 import { StdioClientTransport } from "@modelcontextprotocol/client/stdio";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -38,6 +39,8 @@ const SYSTEM_NODE = "/usr/bin/node";
 const CACHE = join(tmpdir(), "agntn-new-user-cache");
 const work = mkdtempSync(join(tmpdir(), "agntn-new-user-"));
 const pkg = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { name: string; version: string; engines: { node: string } };
+
+const execFileAsync = promisify(execFile);
 
 type ManagerName = "npm" | "pnpm" | "yarn" | "bun";
 const MANAGERS: ManagerName[] = ["npm", "pnpm", "yarn", "bun"];
@@ -217,6 +220,8 @@ interface Manager {
   exec(...args: string[]): string[];
   /** Where the manager keeps its cache, and what keeps it quiet and non-interactive. */
   env: Record<string, string>;
+  /** What makes an install take only releases published before `date`: variables, and words after the command. */
+  before(date: Date): { env: Record<string, string>; args: string[] };
 }
 
 const MANAGER: Record<ManagerName, Manager> = {
@@ -225,6 +230,7 @@ const MANAGER: Record<ManagerName, Manager> = {
     script: (name) => ["npm", "run", name],
     exec: (...args) => ["npm", "exec", "--", ...args],
     env: { npm_config_cache: join(CACHE, "npm"), npm_config_audit: "false", npm_config_fund: "false", npm_config_update_notifier: "false" },
+    before: (date) => ({ env: { npm_config_before: date.toISOString() }, args: [] }),
   },
   pnpm: {
     install: (command) => swapTarball(command, tarball),
@@ -235,6 +241,7 @@ const MANAGER: Record<ManagerName, Manager> = {
       npm_config_cache_dir: join(CACHE, "pnpm-cache"),
       npm_config_update_notifier: "false",
     },
+    before: (date) => ({ env: { npm_config_minimum_release_age: String(minutesSince(date)) }, args: [] }),
   },
   yarn: {
     // Yarn reads a bare path as a folder to link; a tarball is named with the file: protocol.
@@ -243,14 +250,21 @@ const MANAGER: Record<ManagerName, Manager> = {
     exec: (...args) => ["yarn", ...args],
     // CI=true turns on immutable installs, which refuse any change to a lockfile, and `yarn add` makes one.
     env: { YARN_GLOBAL_FOLDER: join(CACHE, "yarn"), YARN_ENABLE_TELEMETRY: "0", YARN_ENABLE_IMMUTABLE_INSTALLS: "false" },
+    before: (date) => ({ env: { YARN_NPM_MINIMAL_AGE_GATE: String(minutesSince(date)) }, args: [] }),
   },
   bun: {
     install: (command) => swapTarball(command, tarball),
     script: (name) => ["bun", "run", name],
     exec: (...args) => ["bun", "x", ...args],
     env: { BUN_INSTALL_CACHE_DIR: join(CACHE, "bun") },
+    before: (date) => ({ env: {}, args: ["--minimum-release-age", String(minutesSince(date) * 60)] }),
   },
 };
+
+/** pnpm and yarn gate by age in minutes, bun in seconds. */
+function minutesSince(date: Date): number {
+  return Math.ceil((Date.now() - date.getTime()) / 60_000);
+}
 
 function swapTarball(command: string, spec: string): string[] {
   const argv = command.split(" ");
@@ -271,16 +285,82 @@ const MISSING_OPTIONAL = "napi-windows-process-start-time@npm:^0.1.0: Package no
  * How a manager says the registry's list of a package's versions lacked one
  * that another package asks for. bun said so here once ("No version matching
  * \"^7.29.16\" found for specifier \"@babel/traverse\" (but package exists)")
- * for a version the registry did serve, and installed on the next try. Such a
- * failure is printed, and the install tried once more.
+ * for a version the registry did serve, and installed on the next try. On
+ * 2026-12-04 the registry lacked my-bad 1.3.1 (which @nuxt/cli 4.1.0 asks for)
+ * and @babel/helper-validator-identifier 8.1.5 for longer than that, and every
+ * manager failed twice; an hour later it served both.
  */
-const REGISTRY_HICCUP = /No version matching .* \(but package exists\)|ETARGET|ERR_PNPM_NO_MATCHING_VERSION/;
+const REGISTRY_HICCUP = /No version matching .* \(but package exists\)|ETARGET|ERR_PNPM_NO_MATCHING_VERSION|YN0082: .*No candidates found/;
+
+/**
+ * The day after the newest release among the least versions that this
+ * package's dependencies and peers accept (npm checks an optional peer's range
+ * too whenever another package brings that peer in). An install that takes only
+ * releases published before it gets everything it asks for (a fixed age would
+ * not: jose 6.2.18, which this package needs, was 16 days old on 2026-12-04),
+ * and none of the later releases a registry may still be catching up with.
+ * Asked of the registry only after such a failure.
+ */
+async function settledDate(): Promise<Date> {
+  const full = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as Record<string, Record<string, string>>;
+  const npm = async (...args: string[]) =>
+    JSON.parse((await execFileAsync("npm", ["view", ...args, "--json"], { env: userEnv(MANAGER.npm.env) })).stdout) as unknown;
+  const published = await Promise.all(
+    Object.entries({ ...full.dependencies, ...full.peerDependencies }).map(async ([name, range]) => {
+      const versions = await npm(`${name}@${range}`, "version");
+      const least = Array.isArray(versions) ? versions[0] : versions;
+      const time = (await npm(`${name}@${least}`, "time")) as Record<string, string>;
+      const at = Date.parse(time[String(least)] ?? "");
+      if (Number.isNaN(at)) throw new Error(`${name}@${String(least)}: the registry gives no publication time`);
+      return at;
+    }),
+  );
+  return new Date(Math.max(...published) + 86_400_000);
+}
+let settled: Promise<Date> | undefined;
 
 function hiccupLines(output: string): string {
   return output
     .split("\n")
     .filter((line) => REGISTRY_HICCUP.test(line) || /failed to resolve/.test(line))
     .join("\n");
+}
+
+/**
+ * Runs a manager's install in a folder `prepare` makes. When the registry
+ * fails as REGISTRY_HICCUP says, the failure is printed and the install tried
+ * again after 5 s; when it fails so again, once more in a folder made afresh,
+ * taking only releases published before `settledDate()`. Any other failure is the
+ * install's answer: a conflict or a peer warning is never retried away.
+ */
+async function installFromRegistry(
+  name: ManagerName,
+  argv: string[],
+  dir: string,
+  env: (extra: Record<string, string>) => NodeJS.ProcessEnv,
+  prepare: () => void,
+  timeout: number,
+): Promise<Ran> {
+  prepare();
+  let ran = await run(argv, dir, env({}), timeout);
+  for (const last of [false, true]) {
+    if (ran.code === 0 || !REGISTRY_HICCUP.test(ran.output)) break;
+    const failed = `[new-user] ${name} in ${dir}: \`${argv.join(" ")}\` failed:\n${hiccupLines(ran.output)}\n[new-user] ${name}:`;
+    if (!last) {
+      console.log(`${failed} trying again`);
+      await new Promise((resolve) => setTimeout(resolve, 5000));
+      ran = await run(argv, dir, env({}), timeout);
+      continue;
+    }
+    settled ??= settledDate();
+    const date = await settled;
+    const gate = MANAGER[name].before(date);
+    console.log(`${failed} trying once more with releases published before ${date.toISOString()} (${JSON.stringify(gate)})`);
+    rmSync(dir, { recursive: true, force: true });
+    prepare();
+    ran = await run([...argv, ...gate.args], dir, env(gate.env), timeout);
+  }
+  return ran;
 }
 
 /** The toolkit's warning, and the module's line after it for an app on the default route and tools option. */
@@ -344,16 +424,19 @@ const BAD_CALL_TEXT =
 async function installApp(name: ManagerName): Promise<Ran> {
   const manager = MANAGER[name];
   const dir = join(work, `app-${name}`);
-  const env = () => userEnv(manager.env);
-  fromTemplate("app", dir);
-  if (name === "yarn") writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
+  const env = (extra: Record<string, string> = {}) => userEnv({ ...manager.env, ...extra });
   const argv = manager.install(NUXT_INSTALL![name]!.commands[0]!);
-  let ran = await run(argv, dir, env(), 420_000);
-  if (ran.code !== 0 && REGISTRY_HICCUP.test(ran.output)) {
-    console.log(`[new-user] ${name}: \`${argv.join(" ")}\` failed once:\n${hiccupLines(ran.output)}\n[new-user] ${name}: trying again`);
-    await new Promise((resolve) => setTimeout(resolve, 5000));
-    ran = await run(argv, dir, env(), 420_000);
-  }
+  let ran = await installFromRegistry(
+    name,
+    argv,
+    dir,
+    env,
+    () => {
+      fromTemplate("app", dir);
+      if (name === "yarn") writeFileSync(join(dir, ".yarnrc.yml"), "nodeLinker: node-modules\n");
+    },
+    420_000,
+  );
   if (name === "yarn" && ran.code !== 0 && ran.output.includes(MISSING_OPTIONAL)) {
     console.log(
       `[new-user] yarn: \`${argv.join(" ")}\` failed here:\n${ran.output
@@ -521,18 +604,19 @@ describe("the module's Node check", () => {
 });
 
 /** The old Node's shell: only the system's directories, no node_modules/.bin, so `node` is the old one for npm and every script it runs. */
-function oldNodeEnv(): NodeJS.ProcessEnv {
+function oldNodeEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
   const path = (process.env.PATH ?? "").split(delimiter).filter((entry) => !entry.includes("node_modules"));
-  return userEnv(MANAGER.npm.env, [...new Set(["/usr/bin", ...path])].join(delimiter));
+  return userEnv({ ...MANAGER.npm.env, ...extra }, [...new Set(["/usr/bin", ...path])].join(delimiter));
 }
 const oldNpmCli = () => realpathSync(execFileSync("sh", ["-c", "command -v npm"], { encoding: "utf8", env: oldNodeEnv() }).trim());
 const OLD_NODE_APP = join(work, "app-node-old");
 
 /** Installs the Nuxt app with the docs' npm command, npm and every script running on the old Node. */
 async function installOnOldNode(): Promise<Ran> {
-  fromTemplate("app", OLD_NODE_APP);
   const argv = [SYSTEM_NODE, oldNpmCli(), ...MANAGER.npm.install(NUXT_INSTALL!.npm!.commands[0]!).slice(1)];
-  return mustRun(argv, OLD_NODE_APP, oldNodeEnv(), 420_000);
+  const ran = await installFromRegistry("npm", argv, OLD_NODE_APP, oldNodeEnv, () => fromTemplate("app", OLD_NODE_APP), 420_000);
+  if (ran.code !== 0) throw failure(argv, OLD_NODE_APP, ran);
+  return ran;
 }
 
 describe.skipIf(!oldEnough)(`npm on the machine's own Node (${oldNode ?? "none"})`, () => {
@@ -579,8 +663,11 @@ const NODE_PROJECT = join(work, "node-project");
 
 /** Installs the plain Node project with the docs' npm command for an MCP server. */
 async function installNodeProject(): Promise<Ran> {
-  fromTemplate("node", NODE_PROJECT);
-  return mustRun(MANAGER.npm.install(MCP_INSTALL!.npm!.commands[0]!), NODE_PROJECT, userEnv(MANAGER.npm.env), 300_000);
+  const argv = MANAGER.npm.install(MCP_INSTALL!.npm!.commands[0]!);
+  const env = (extra: Record<string, string>) => userEnv({ ...MANAGER.npm.env, ...extra });
+  const ran = await installFromRegistry("npm", argv, NODE_PROJECT, env, () => fromTemplate("node", NODE_PROJECT), 300_000);
+  if (ran.code !== 0) throw failure(argv, NODE_PROJECT, ran);
+  return ran;
 }
 
 describe("a plain Node project with the MCP server SDK only", () => {
