@@ -687,6 +687,26 @@ describe("the per-caller bound", () => {
     third.push("finish");
     await handler.close();
   });
+
+  it("on the store's own memory storage, five creations at once give two tasks and three refusals, and an end frees a place", async () => {
+    const handler = createMcpHttpHandler(INFO, [drivenTool], { tasks: createTaskStore({ maxTasksPerCaller: 2 }) });
+    const runs = ["at-once-1", "at-once-2", "at-once-3", "at-once-4", "at-once-5"];
+    for (const run of runs) channels.set(run, new Channel());
+    const answers = await Promise.all(runs.map((run) => call(handler.fetch, "driven", { run })));
+    const started = runs.filter((_, i) => answers[i]?.result?.resultType === "task");
+    expect(started).toHaveLength(2);
+    expect(answers.filter((answer) => answer.result?.isError).map((answer) => answer.result?.content)).toEqual(
+      Array(3).fill([{ type: "text", text: "You hold the most unfinished tasks allowed (2); cancel one or wait for one to finish" }]),
+    );
+    await sleep(20);
+    expect(runs.map((run) => channels.get(run)?.starts)).toEqual(runs.map((run) => (started.includes(run) ? 1 : 0)));
+    channels.get(started[0] as string)?.push("finish");
+    await pollUntil(handler.fetch, answers[runs.indexOf(started[0] as string)]?.result?.taskId as string, terminal);
+    channels.set("at-once-6", new Channel());
+    expect(await call(handler.fetch, "driven", { run: "at-once-6" })).toMatchObject({ result: { resultType: "task", status: "working" } });
+    for (const run of [started[1] as string, "at-once-6"]) channels.get(run)?.push("finish");
+    await handler.close();
+  });
 });
 
 describe("a memory store", () => {

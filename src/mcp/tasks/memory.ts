@@ -17,8 +17,9 @@ export interface TaskStorage {
 
 /**
  * A storage in this process's memory. Values go in and out as JSON, as they do through any unstorage driver. The keys
- * live in a {@link MarkedMap}: a caller's held tasks are written and removed at each creation and end, beside the tasks
- * kept for their ttl, which in a plain Map made each of those reads walk all its earlier removals.
+ * live in a {@link MarkedMap}: a key written and removed again and again beside the tasks kept for their ttl (as a
+ * caller's held tasks were, before the store kept them in a Map of its own on this storage) makes each read of it
+ * walk all its earlier removals in a plain Map.
  */
 export function memoryStorage(): TaskStorage {
   const data = new MarkedMap<string, string>();

@@ -28,6 +28,37 @@ export interface TaskWork {
   report(error: unknown): void;
 }
 
+/**
+ * The looks of the tasks one store runs on this instance, made by one timer: a task pays an entry in a Set, not a
+ * timer of its own. The timer stops at the first tick that finds no task, so a burst of short tasks starts it once.
+ */
+class Looks {
+  readonly #looks = new Set<() => void>();
+  #timer: ReturnType<typeof setInterval> | undefined;
+
+  add(look: () => void): void {
+    this.#looks.add(look);
+    if (this.#timer !== undefined) return;
+    this.#timer = setInterval(() => this.#tick(), CHECK_MS);
+    (this.#timer as { unref?: () => void }).unref?.();
+  }
+
+  delete(look: () => void): void {
+    this.#looks.delete(look);
+  }
+
+  #tick(): void {
+    if (this.#looks.size === 0) {
+      clearInterval(this.#timer);
+      this.#timer = undefined;
+      return;
+    }
+    for (const look of this.#looks) look();
+  }
+}
+
+const looksOf = new WeakMap<TaskBook, Looks>();
+
 interface Waiting {
   resolve(answer: unknown): void;
   reject(reason: unknown): void;
@@ -50,17 +81,23 @@ class RunningTask {
   #savedAt = Date.now();
   #checking = false;
   #ended: Promise<void> | undefined;
-  readonly #timer: ReturnType<typeof setInterval>;
+  readonly #looks: Looks;
+  readonly #look = () => void this.#check();
 
   constructor(book: TaskBook, record: TaskRecord, work: TaskWork) {
     this.#book = book;
     this.#record = record;
     this.#work = work;
     book.running++;
-    this.#timer = setInterval(() => this.#check(), CHECK_MS);
-    (this.#timer as { unref?: () => void }).unref?.();
+    let looks = looksOf.get(book);
+    if (looks === undefined) {
+      looks = new Looks();
+      looksOf.set(book, looks);
+    }
+    this.#looks = looks;
+    looks.add(this.#look);
     this.done = this.#run().finally(() => {
-      clearInterval(this.#timer);
+      looks.delete(this.#look);
       book.running--;
     });
   }
@@ -92,7 +129,7 @@ class RunningTask {
    */
   #end(ended: TaskRecord): Promise<void> {
     if (this.#ended) return this.#ended;
-    clearInterval(this.#timer);
+    this.#looks.delete(this.#look);
     for (const waiting of this.#waiting.values()) waiting.reject(new Error("the task ended"));
     this.#waiting.clear();
     this.#record = ended;
