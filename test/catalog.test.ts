@@ -453,6 +453,16 @@ describe("prompt get", () => {
       { topic: "tides", "\u001b[31mred": "x" },
       ['Invalid arguments: unknown property "\\u001b[31mred"; takes topic, tone'],
     ],
+    [
+      "an argument whose getter throws (an in-process caller's object)",
+      Object.defineProperty({}, "topic", {
+        enumerable: true,
+        get() {
+          throw new Error("no topic\nforged");
+        },
+      }),
+      ["Invalid arguments: reading them threw: no topic forged"],
+    ],
   ])("refuses %s with the core's lines, as invalid params", async (_case, args, lines) => {
     const error = await failure(async () => served()?.get(args as Record<string, string>, {}));
     expect(error).toBeInstanceOf(ServedRefusal);

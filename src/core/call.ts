@@ -13,7 +13,7 @@ import { failureText, type InputIssue, linesText } from "./errors.ts";
 import { calledTool, type Middleware, preparedOutcome, runChain } from "./middleware.ts";
 import { malformed, type ResultRead, readResult, resultOutcome } from "./result.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";
-import { describeProblems } from "./validate.ts";
+import { checkValue } from "./validate.ts";
 
 /** The tool answered: its content blocks (checked and copied), the text blocks' text joined, and its details. */
 export interface CallSuccess {
@@ -48,12 +48,9 @@ export type CallInput = { args: unknown } | { accepted: unknown };
 
 export type InputCheck = { ok: true; value: unknown } | { ok: false; lines: string[]; issues: InputIssue[] };
 
-/** Checks arguments against the prepared tool's input schema. A missing value reads as `{}`. */
+/** Checks arguments against the prepared tool's input schema (`checkValue`). A missing value reads as `{}`. */
 export function checkInput(entry: PreparedTool, args: unknown): InputCheck {
-  const value = args === undefined ? {} : args;
-  const checker = entry.inputChecker();
-  if (checker.check(value)) return { ok: true, value };
-  return { ok: false, ...describeProblems(entry.input, checker, value, "Invalid arguments") };
+  return checkValue(entry.input, entry.inputChecker(), args === undefined ? {} : args, "Invalid arguments");
 }
 
 /** How much of the result `runTool` checks: hosts want the details checked; `invokeTool` leaves that to `checkDetails`. */

@@ -10,7 +10,7 @@ import { Compile } from "typebox/compile";
 import { Check, Errors } from "typebox/value";
 import type { InputIssue } from "./errors.ts";
 import { type Described, describeError, type Found, keyList, problemFinder, type RawError, type UnknownKey } from "./problems.ts";
-import { quote } from "./sanitize.ts";
+import { describeValue, quote, sanitizeLine } from "./sanitize.ts";
 import { escapePointer, isObjectSchema, isRecord, type JsonSchema, propertiesOf, unionBranches } from "./schema.ts";
 
 export interface Checker {
@@ -186,6 +186,25 @@ function atUnknownParent(unknown: readonly UnknownKey[], segments: readonly stri
 export interface Problems {
   lines: string[];
   issues: InputIssue[];
+}
+
+/**
+ * The value when it passes the check, or its problems (`describeProblems`). A value that throws when read, a getter or
+ * a proxy (an in-process host may pass anything; no JSON parser makes one), is refused in one line instead.
+ */
+export function checkValue(
+  schema: JsonSchema,
+  checker: Checker,
+  value: unknown,
+  prefix: string,
+): { ok: true; value: unknown } | ({ ok: false } & Problems) {
+  try {
+    if (checker.check(value)) return { ok: true, value };
+    return { ok: false, ...describeProblems(schema, checker, value, prefix) };
+  } catch (error) {
+    const problem = `reading them threw: ${sanitizeLine(describeValue(error)) || "no message"}`;
+    return { ok: false, lines: [`${prefix}: ${problem}`], issues: [{ at: "", problem }] };
+  }
 }
 
 /**

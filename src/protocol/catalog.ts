@@ -36,7 +36,7 @@ import {
 import { quote } from "../core/sanitize.ts";
 import { isRecord, propertiesOf } from "../core/schema.ts";
 import type { ContentBlock } from "../core/types.ts";
-import { describeProblems } from "../core/validate.ts";
+import { checkValue } from "../core/validate.ts";
 import { indexOf } from "./catalog-answers.ts";
 import { type ArgumentsCheck, calledEntry, chained, chainedGet, chainedRead } from "./catalog-chain.ts";
 import type {
@@ -283,9 +283,7 @@ function servedPrompt(entry: PreparedPrompt): ServedPrompt {
 function checkArguments(entry: PreparedPrompt, args: unknown): ArgumentsCheck {
   const checker = entry.checker();
   if (!checker || !entry.schema) return { ok: true, value: {} };
-  const value = args === undefined ? {} : args;
-  if (checker.check(value)) return { ok: true, value: value as Record<string, unknown> };
-  return { ok: false, ...describeProblems(entry.schema, checker, value, "Invalid arguments") };
+  return checkValue(entry.schema, checker, args === undefined ? {} : args, "Invalid arguments") as ArgumentsCheck;
 }
 
 async function completion(

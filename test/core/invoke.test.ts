@@ -59,6 +59,35 @@ describe("validation comes first", () => {
     expect(execute).not.toHaveBeenCalled();
   });
 
+  it("refuses in one clean line arguments that throw when read (a getter, a proxy), and never runs execute", async () => {
+    const execute = vi.fn(() => text("ran"));
+    const getter = Object.defineProperty({}, "n", {
+      enumerable: true,
+      get() {
+        throw new Error("no n\nforged line \u001b[31m");
+      },
+    });
+    const proxy = new Proxy({}, { ownKeys: () => [42 as never] });
+    for (const [args, line] of [
+      [getter, "Invalid arguments: reading them threw: no n forged line"],
+      [
+        {
+          n: 1,
+          get extra() {
+            throw "thrown text";
+          },
+        },
+        "Invalid arguments: reading them threw: thrown text",
+      ],
+      [proxy, "Invalid arguments: reading them threw: 42 is not a valid property name"],
+    ] as const) {
+      const error = await invokeTool(toolWith(execute), args).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ToolInputError);
+      expect((error as ToolInputError).lines).toEqual([line]);
+    }
+    expect(execute).not.toHaveBeenCalled();
+  });
+
   it("reads missing arguments as {}", async () => {
     const execute = vi.fn(() => text("ran"));
     await expect(invokeTool(toolWith(execute), undefined)).resolves.toEqual(text("ran"));
