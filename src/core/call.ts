@@ -13,7 +13,7 @@ import { failureText, type InputIssue, linesText } from "./errors.ts";
 import { calledTool, type Middleware, preparedOutcome, runChain } from "./middleware.ts";
 import { malformed, type ResultRead, readResult, resultOutcome } from "./result.ts";
 import type { ContentBlock, ToolResult } from "./types.ts";
-import { checkValue } from "./validate.ts";
+import { checkValue, type ValueCheck } from "./validate.ts";
 
 /** The tool answered: its content blocks (checked and copied), the text blocks' text joined, and its details. */
 export interface CallSuccess {
@@ -46,10 +46,8 @@ export type CallOutcome = CallSuccess | CallFailure;
 /** What a call runs on: raw arguments the core checks, or a value the core itself accepted earlier in this call. */
 export type CallInput = { args: unknown } | { accepted: unknown };
 
-export type InputCheck = { ok: true; value: unknown } | { ok: false; lines: string[]; issues: InputIssue[] };
-
 /** Checks arguments against the prepared tool's input schema (`checkValue`). A missing value reads as `{}`. */
-export function checkInput(entry: PreparedTool, args: unknown): InputCheck {
+export function checkInput(entry: PreparedTool, args: unknown): ValueCheck {
   return checkValue(entry.input, entry.inputChecker(), args === undefined ? {} : args, "Invalid arguments");
 }
 
@@ -91,7 +89,7 @@ function runChained(
   );
 }
 
-function inputFailure(checked: Extract<InputCheck, { ok: false }>): CallFailure {
+function inputFailure(checked: Extract<ValueCheck, { ok: false }>): CallFailure {
   return { ok: false, kind: "input", text: linesText(checked.lines), lines: checked.lines, issues: checked.issues };
 }
 

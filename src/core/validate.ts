@@ -188,16 +188,14 @@ export interface Problems {
   issues: InputIssue[];
 }
 
+/** A value that passed its check, or its problems. */
+export type ValueCheck = { ok: true; value: unknown } | ({ ok: false } & Problems);
+
 /**
  * The value when it passes the check, or its problems (`describeProblems`). A value that throws when read, a getter or
  * a proxy (an in-process host may pass anything; no JSON parser makes one), is refused in one line instead.
  */
-export function checkValue(
-  schema: JsonSchema,
-  checker: Checker,
-  value: unknown,
-  prefix: string,
-): { ok: true; value: unknown } | ({ ok: false } & Problems) {
+export function checkValue(schema: JsonSchema, checker: Checker, value: unknown, prefix: string): ValueCheck {
   try {
     if (checker.check(value)) return { ok: true, value };
     return { ok: false, ...describeProblems(schema, checker, value, prefix) };
