@@ -1,10 +1,12 @@
 /**
  * Once per test run, before any test file loads: the system packages some tests need
  * (./fixtures/system-packages.ts), found or installed, or named in one line each while their tests are skipped.
- * When the run ends, the compile cache it gave its processes goes (./fixtures/compile-cache.ts).
+ * The Nuxt builders test files share (./fixtures/nuxt-build-pool.ts) listen here. When the run ends, they stop, and
+ * the compile cache the run gave its processes goes (./fixtures/compile-cache.ts).
  */
 import type { TestProject } from "vitest/node";
 import { removeTestCompileCache } from "./fixtures/compile-cache.ts";
+import { type BuildPool, startBuildPool } from "./fixtures/nuxt-build-pool.ts";
 import {
   installHint,
   missingLine,
@@ -14,7 +16,10 @@ import {
   systemBinary,
 } from "./fixtures/system-packages.ts";
 
-export default function setup(project: TestProject): () => void {
+/** One pool of warm Nuxt builders for the whole run, however many projects ask (it starts no process until a build). */
+let pool: Promise<BuildPool> | undefined;
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.AGNTN_REQUIRE_SYSTEM_PACKAGES === "1";
   const leftOut = skippedByChoice();
   const found = {} as Record<SystemPackage, string | null>;
@@ -38,5 +43,12 @@ export default function setup(project: TestProject): () => void {
   }
   for (const line of lines) console.log(line);
   project.provide("systemPackages", found);
-  return () => removeTestCompileCache();
+  pool ??= startBuildPool();
+  project.provide("nuxtBuildPool", (await pool).url);
+  return async () => {
+    const started = pool;
+    pool = undefined;
+    await (await started)?.close();
+    removeTestCompileCache();
+  };
 }
