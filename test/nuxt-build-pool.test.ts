@@ -48,37 +48,38 @@ afterAll(async () => {
 });
 
 describe("the warm Nuxt builders", () => {
-  it("give each build the environment it was asked with, and none of the last build's", async () => {
+  it("give each build the environment it was asked with and none of the last build's, also after a build that failed in Nitro's bundle (nuxi throws)", async () => {
     const first = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ AGNTN_POOL_MARK: "first" }) });
     expect(first.code, first.log).toBe(0);
     expect(await builtMark()).toBe("first");
-    const second = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({}, ["AGNTN_POOL_MARK"]) });
-    expect(second.code, second.log).toBe(0);
+    const failed = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ AGNTN_POOL_BREAK: BROKEN_ROUTE }) });
+    expect(failed.code).toBe(1);
+    expect(failed.log).toContain("broken-route.ts");
+    // The same builder again (the pool has one): it saw "first" and a failure, and this build is given neither.
+    const third = await postBuild(pool.url, {
+      dir: APP,
+      layer: TEST_BUILD_LAYER,
+      env: envWith({}, ["AGNTN_POOL_MARK", "AGNTN_POOL_BREAK"]),
+    });
+    expect(third.code, third.log).toBe(0);
     expect(await builtMark()).toBe("unset");
-    // The second build printed its own first lines too (a build under test once left the next one's output swallowed).
-    expect(second.log).toContain("Building Nuxt for production...");
+    // It printed its own first lines too (a build under test once left the next one's output swallowed).
+    expect(third.log).toContain("Building Nuxt for production...");
   }, 120_000);
 
-  it.each([
-    ["Nitro's bundle (nuxi throws)", "AGNTN_POOL_BREAK", BROKEN_ROUTE, "broken-route.ts"],
-    ["Vite's bundle (nuxi ends its process)", "AGNTN_POOL_BREAK_APP", BROKEN_PLUGIN, "broken-plugin.ts"],
-  ])(
-    "answer a build that fails in %s with code 1 and its log, and build the next one",
-    async (_, variable, file, named) => {
-      const failed = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ [variable]: file }) });
-      expect(failed.code).toBe(1);
-      expect(failed.log).toContain(named);
-      // After Vite's failure the builder has ended: this build needs a new one (it was sent to the ending one once, and failed).
-      const after = await postBuild(pool.url, {
-        dir: APP,
-        layer: TEST_BUILD_LAYER,
-        env: envWith({ AGNTN_POOL_MARK: variable }, [variable]),
-      });
-      expect(after.code, after.log).toBe(0);
-      expect(await builtMark()).toBe(variable);
-    },
-    120_000,
-  );
+  it("answer a build that fails in Vite's bundle (nuxi ends its process) with code 1 and its log, and build the next one in a new builder", async () => {
+    const failed = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ AGNTN_POOL_BREAK_APP: BROKEN_PLUGIN }) });
+    expect(failed.code).toBe(1);
+    expect(failed.log).toContain("broken-plugin.ts");
+    // That builder has ended: this build needs a new one (it was once sent to the ending one, and failed).
+    const after = await postBuild(pool.url, {
+      dir: APP,
+      layer: TEST_BUILD_LAYER,
+      env: envWith({ AGNTN_POOL_MARK: "after" }, ["AGNTN_POOL_BREAK_APP"]),
+    });
+    expect(after.code, after.log).toBe(0);
+    expect(await builtMark()).toBe("after");
+  }, 120_000);
 
   it("refuse a size that is not a whole number of at least 1, in one line", async () => {
     await expect(startBuildPool({ size: 0 })).rejects.toThrow(/^startBuildPool: size must be a whole number of at least 1; got 0$/);
