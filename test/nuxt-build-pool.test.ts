@@ -7,7 +7,7 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type BuildPool, postBuild, startBuildPool } from "./fixtures/nuxt-build-pool.ts";
+import { type BuildPool, type BuildResult, postBuild, startBuildPool } from "./fixtures/nuxt-build-pool.ts";
 import { root, startApp, TEST_BUILD_LAYER } from "./fixtures/nuxt-server.ts";
 
 const APP = join(root, "test/fixtures/nuxt-build-pool");
@@ -18,11 +18,11 @@ const BROKEN_PLUGIN = join(SCRATCH, "broken-plugin.ts");
 
 let pool: BuildPool;
 
-/** The environment a test file's own `nuxi build` would get, plus `extra`, minus `without`. */
-function envWith(extra: Record<string, string>, without: string[] = []): Record<string, string> {
+/** Builds the app in the pool, with the environment a test file's own `nuxi build` would get, plus `extra`, minus `without`. */
+function build(extra: Record<string, string>, without: string[] = []): Promise<BuildResult> {
   const env = { ...(process.env as Record<string, string>), ...extra };
   for (const name of without) delete env[name];
-  return env;
+  return postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env });
 }
 
 /** What the built app's /mark route answers: the AGNTN_POOL_MARK its build saw. */
@@ -49,18 +49,14 @@ afterAll(async () => {
 
 describe("the warm Nuxt builders", () => {
   it("give each build the environment it was asked with and none of the last build's, also after a build that failed in Nitro's bundle (nuxi throws)", async () => {
-    const first = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ AGNTN_POOL_MARK: "first" }) });
+    const first = await build({ AGNTN_POOL_MARK: "first" });
     expect(first.code, first.log).toBe(0);
     expect(await builtMark()).toBe("first");
-    const failed = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ AGNTN_POOL_BREAK: BROKEN_ROUTE }) });
+    const failed = await build({ AGNTN_POOL_BREAK: BROKEN_ROUTE });
     expect(failed.code).toBe(1);
     expect(failed.log).toContain("broken-route.ts");
     // The same builder again (the pool has one): it saw "first" and a failure, and this build is given neither.
-    const third = await postBuild(pool.url, {
-      dir: APP,
-      layer: TEST_BUILD_LAYER,
-      env: envWith({}, ["AGNTN_POOL_MARK", "AGNTN_POOL_BREAK"]),
-    });
+    const third = await build({}, ["AGNTN_POOL_MARK", "AGNTN_POOL_BREAK"]);
     expect(third.code, third.log).toBe(0);
     expect(await builtMark()).toBe("unset");
     // It printed its own first lines too (a build under test once left the next one's output swallowed).
@@ -68,15 +64,11 @@ describe("the warm Nuxt builders", () => {
   }, 120_000);
 
   it("answer a build that fails in Vite's bundle (nuxi ends its process) with code 1 and its log, and build the next one in a new builder", async () => {
-    const failed = await postBuild(pool.url, { dir: APP, layer: TEST_BUILD_LAYER, env: envWith({ AGNTN_POOL_BREAK_APP: BROKEN_PLUGIN }) });
+    const failed = await build({ AGNTN_POOL_BREAK_APP: BROKEN_PLUGIN });
     expect(failed.code).toBe(1);
     expect(failed.log).toContain("broken-plugin.ts");
     // That builder has ended: this build needs a new one (it was once sent to the ending one, and failed).
-    const after = await postBuild(pool.url, {
-      dir: APP,
-      layer: TEST_BUILD_LAYER,
-      env: envWith({ AGNTN_POOL_MARK: "after" }, ["AGNTN_POOL_BREAK_APP"]),
-    });
+    const after = await build({ AGNTN_POOL_MARK: "after" }, ["AGNTN_POOL_BREAK_APP"]);
     expect(after.code, after.log).toBe(0);
     expect(await builtMark()).toBe("after");
   }, 120_000);
