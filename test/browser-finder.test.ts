@@ -1,6 +1,6 @@
 /** The browser tests find a Chromium by themselves: one on PATH first, else the one npm installed. */
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { accessSync, chmodSync, constants, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir, userInfo } from "node:os";
 import { delimiter, join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { findChromium, onPath } from "./helpers/browser.ts";
@@ -27,6 +27,28 @@ describe("onPath", () => {
 });
 
 describe("findChromium", () => {
+  it("unpacks a copy of its own when the one in the temp dir cannot be run (another user unpacked it), once", async () => {
+    // A temp dir whose chromium has no execute bit: what a user finds after root's run left /tmp/chromium at mode 700.
+    const temp = mkdtempSync(join(tmpdir(), "agntn-browser-tmp-"));
+    writeFileSync(join(temp, "chromium"), "not runnable\n", { mode: 0o600 });
+    const saved = { PATH: process.env.PATH, TMPDIR: process.env.TMPDIR };
+    process.env.PATH = other;
+    process.env.TMPDIR = temp;
+    try {
+      const found = await findChromium();
+      expect(found.executablePath).toBe(join(temp, `agntn-chromium-${userInfo().username}`, "chromium"));
+      expect(() => accessSync(found.executablePath, constants.X_OK)).not.toThrow();
+      // The second asker uses that copy: nothing is unpacked again, and no partial folder is left.
+      expect((await findChromium()).executablePath).toBe(found.executablePath);
+      expect(readdirSync(temp).filter((name) => name.startsWith("agntn-chromium-partial-"))).toEqual([]);
+    } finally {
+      process.env.PATH = saved.PATH;
+      if (saved.TMPDIR === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = saved.TMPDIR;
+      rmSync(temp, { recursive: true, force: true });
+    }
+  }, 120_000);
+
   it("falls back to the Chromium npm installed when PATH has none", async () => {
     const saved = process.env.PATH;
     process.env.PATH = other;
