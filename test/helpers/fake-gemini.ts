@@ -7,8 +7,8 @@
  * request is recorded in `other` and answered 404, so a side request of the
  * client stays visible instead of failing a test from afar.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { listening } from "./loopback.ts";
+import { createServer, type ServerResponse } from "node:http";
+import { listening, textOf } from "./loopback.ts";
 
 /** A part of a content, as the API carries it (the fields the tests read). */
 export type GeminiPart = {
@@ -73,12 +73,6 @@ function response(model: string, parts: GeminiPart[]) {
   };
 }
 
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function json(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
 }
@@ -113,7 +107,7 @@ export async function fakeGeminiApi(reply: GeminiReply): Promise<FakeGeminiApi> 
       return;
     }
     const [, model = "", method = ""] = route;
-    bodyOf(req).then(
+    textOf(req).then(
       (text) => {
         const request = { ...(JSON.parse(text) as object), model, method } as GeminiRequest;
         const index = requests.push(request) - 1;

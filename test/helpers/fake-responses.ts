@@ -10,7 +10,7 @@
  * failing a test from afar.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
-import { listening } from "./loopback.ts";
+import { listening, textOf } from "./loopback.ts";
 
 /** A tool the client offers the model: a function, or a namespace holding functions (how Codex offers an MCP server's tools). */
 export interface ResponsesTool {
@@ -111,12 +111,6 @@ function events(request: ResponsesRequest, outputs: FakeOutput[], response: numb
   ];
 }
 
-async function bodyOf(req: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString("utf8");
-}
-
 function answer(res: ServerResponse, request: ResponsesRequest, outputs: FakeOutput[], response: number): void {
   res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache" });
   for (const event of events(request, outputs, response)) res.write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`);
@@ -138,7 +132,7 @@ export async function fakeResponsesApi(reply: ResponsesReply): Promise<FakeRespo
       res.writeHead(404, { "content-type": "application/json" }).end('{"error":{"message":"fake","type":"not_found"}}');
       return;
     }
-    bodyOf(req).then(
+    textOf(req).then(
       (text) => {
         const request = JSON.parse(text) as ResponsesRequest;
         const index = requests.push(request) - 1;

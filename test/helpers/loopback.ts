@@ -5,6 +5,7 @@
  * for handlers that need their own URL (the audience again).
  */
 import { createServer } from "node:http";
+import type { Readable } from "node:stream";
 import { type Server, serve } from "srvx";
 
 /** A free TCP port on 127.0.0.1. */
@@ -31,3 +32,10 @@ export async function serveWith(make: (url: URL) => (request: Request) => Promis
 
 /** Starts a node:http server on a free loopback port: its origin, and a close that drops open connections first. */
 export { listenOnLoopback as listening } from "../../src/testing/hosts/loopback.ts";
+
+/** The whole of a request's or response's body, as UTF-8 text. */
+export async function textOf(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
