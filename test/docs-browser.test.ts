@@ -559,8 +559,11 @@ describe("what a reader sees on every page, at a laptop's and a phone's width", 
           }
           clean = (task.result?.errors?.length ?? 0) === failedBefore;
         } finally {
+          // A picture that cannot be taken (the page crashed) must not hide the failure that asked for it.
           if (!clean || ALL_SCREENSHOTS)
-            await page.screenshot({ path: screenshotFile(path, viewport.width), fullPage: true, type: "jpeg", quality: 80 });
+            await page
+              .screenshot({ path: screenshotFile(path, viewport.width), fullPage: true, type: "jpeg", quality: 80 })
+              .catch((error: Error) => console.warn(`${path} at ${viewport.width}: no picture (${error.message.split("\n")[0]})`));
         }
       }
     },
