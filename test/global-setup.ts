@@ -2,7 +2,8 @@
  * Once per test run, before any test file loads: the system packages some tests need
  * (./fixtures/system-packages.ts), found or installed, or named in one line each while their tests are skipped.
  * The Nuxt builders test files share (./fixtures/nuxt-build-pool.ts) listen here. When the run ends, they stop, and
- * the compile cache the run gave its processes goes (./fixtures/compile-cache.ts).
+ * the compile cache the run gave its processes goes (./fixtures/compile-cache.ts), with the bundle of TypeBox they
+ * loaded from it (./fixtures/typebox-bundle.ts).
  */
 import type { TestProject } from "vitest/node";
 import { removeTestCompileCache } from "./fixtures/compile-cache.ts";
@@ -15,9 +16,12 @@ import {
   skippedByChoice,
   systemBinary,
 } from "./fixtures/system-packages.ts";
+import { bundleTypeBox, TYPEBOX_BUNDLE_ENV } from "./fixtures/typebox-bundle.ts";
 
 /** One pool of warm Nuxt builders for the whole run, however many projects ask (it starts no process until a build). */
 let pool: Promise<BuildPool> | undefined;
+/** One bundle of TypeBox, however many projects ask. */
+let typeBox: Promise<unknown> | undefined;
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const required = process.env.AGNTN_REQUIRE_SYSTEM_PACKAGES === "1";
@@ -43,6 +47,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   }
   for (const line of lines) console.log(line);
   project.provide("systemPackages", found);
+  // TypeBox in one bundle for the run's processes (./fixtures/typebox-bundle.ts), before any of them starts.
+  const bundle = process.env[TYPEBOX_BUNDLE_ENV];
+  if (bundle) {
+    typeBox ??= bundleTypeBox(bundle);
+    await typeBox;
+  }
   pool ??= startBuildPool();
   project.provide("nuxtBuildPool", (await pool).url);
   return async () => {
