@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { TYPEBOX_BUNDLE_ENV, TYPEBOX_REDIRECT, withTypeBoxRedirect } from "./fixtures/typebox-bundle.ts";
+import { bundleTypeBox, TYPEBOX_BUNDLE_ENV, TYPEBOX_REDIRECT, withTypeBoxRedirect } from "./fixtures/typebox-bundle.ts";
 
 const bundle = process.env[TYPEBOX_BUNDLE_ENV] as string;
 // This repository's TypeBox (in this worker, a resolution of "typebox" answers the bundle).
@@ -65,6 +65,20 @@ describe("a Node the run starts", () => {
       ["build/index.mjs", "build/compile/index.mjs"].map((file) => pathToFileURL(join(installed, file)).href),
     );
   });
+});
+
+it("a process that has the hook (a vitest started inside the run) bundles node_modules' TypeBox, not the bundle", async () => {
+  const dir = join(empty, "nested");
+  const manifest = await bundleTypeBox(dir, import.meta.filename);
+  expect(Object.keys(manifest.entries).sort()).toEqual(
+    ["compile", "error", "format", "guard", "schema", "system", "type", "value"]
+      .map((name) => `build/${name}/index.mjs`)
+      .concat("build/index.mjs")
+      .map((file) => pathToFileURL(join(installed, file)).href)
+      .sort(),
+  );
+  // Made once: a second call reads the manifest.
+  expect(await bundleTypeBox(dir, import.meta.filename)).toEqual(manifest);
 });
 
 it("NODE_OPTIONS gets the hook once, after what was there", () => {
