@@ -42,13 +42,14 @@ const grouped = Object.values(GROUPS).flat();
 
 /**
  * Groups whose files share their worker's loaded modules (vitest's `isolate: false`) instead of starting each file in
- * a fresh process. Their files run everything in the test's own process and put back what they change, so the only
- * difference is that TypeBox, the SDKs and the sources are loaded once per worker instead of once per file: `quick`
- * went from 48 s and 89 CPU-s to 18 s and 31 CPU-s, `mcp` from 24 to 17 CPU-s, every test passing in four shuffled
- * file orders. The other groups keep a fresh process per file: some choose their fixtures by environment variables at
- * import (test/middleware-matrix.test.ts), which a shared module cache would hand on to the next file.
+ * a fresh process. Their files put back what they change (environment variables, timers, PATH), so the only
+ * difference is that the SDKs and the sources are loaded once per worker instead of once per file: `quick` went from
+ * 48 s and 89 CPU-s to 18 s and 31 CPU-s, `mcp` from 24 to 17 CPU-s, and `docs` without its browser file from 94 to 79
+ * CPU-s, every test passing in shuffled file orders. The other groups keep a fresh process per file: some choose their
+ * fixtures by environment variables at import (test/middleware-matrix.test.ts), which a shared module cache would hand
+ * on to the next file.
  */
-const SHARED_MODULES: ReadonlySet<string> = new Set(["quick", "mcp"]);
+const SHARED_MODULES: ReadonlySet<string> = new Set(["quick", "mcp", "docs"]);
 
 // One id per test run, inherited by every worker: test files that need the same built app share one build.
 process.env.AGNTN_TEST_RUN ??= `${Date.now()}-${process.pid}`;
