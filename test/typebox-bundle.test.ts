@@ -4,7 +4,7 @@
  * run's folder the hook changes nothing.
  */
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -77,7 +77,10 @@ it("a process that has the hook (a vitest started inside the run) bundles node_m
       .map((file) => pathToFileURL(join(installed, file)).href)
       .sort(),
   );
-  // Made once: a second call reads the manifest.
+  expect(manifest.from).toBe(pathToFileURL(installed).href);
+  // Made once: a second call reads the manifest. A manifest of another clone's TypeBox is made again, for this one.
+  expect(await bundleTypeBox(dir, import.meta.filename)).toEqual(manifest);
+  writeFileSync(join(dir, "manifest.json"), JSON.stringify({ ...manifest, from: "file:///elsewhere/node_modules/typebox" }));
   expect(await bundleTypeBox(dir, import.meta.filename)).toEqual(manifest);
 });
 
