@@ -119,7 +119,12 @@ describe("a command loads only what it runs", () => {
 });
 
 describe("Node's compile cache", () => {
-  const defaultDir = join(tmpdir(), "node-compile-cache");
+  // Node's default directory is `node-compile-cache` in the temp dir. The fixture gets a temp dir of its own: the
+  // machine's shared one may already hold that folder for another user, who alone can write there (then Node leaves
+  // the cache off, and the command still runs), so the test would depend on who ran Node on the machine before.
+  const temp = mkdtempSync(join(tmpdir(), "agntn-startup-tmp-"));
+  afterAll(() => rmSync(temp, { recursive: true, force: true }));
+  const defaultDir = join(temp, "node-compile-cache");
   const cacheOf = (run: Run) => (run.trace.compileCache === null ? null : dirname(run.trace.compileCache));
 
   it("is off in a plain Node process (the control)", () => {
@@ -127,7 +132,7 @@ describe("Node's compile cache", () => {
   });
 
   it("is turned on by runCli, in Node's default directory", () => {
-    const run = fixture(["slug", "--text", "Hello World"]);
+    const run = fixture(["slug", "--text", "Hello World"], { env: { TMPDIR: temp } });
     expect({ stdout: run.stdout, cache: cacheOf(run) }).toEqual({ stdout: "hello-world\n", cache: defaultDir });
   });
 
