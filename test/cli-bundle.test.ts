@@ -290,7 +290,17 @@ describe("weather bundle", () => {
     );
     try {
       // Tool search off: Claude Code then offers the server's tools in the first turn instead of behind a search tool.
-      const env = { ...claudeCodeEnv(home, api.url), ...withNode(), HOME: home, ENABLE_TOOL_SEARCH: "false" };
+      // Claude Code waits about 3 s for a stdio server to connect before its first turn, then goes on without its tools;
+      // on a loaded machine the bundled server once took longer to start, and the model was offered none (a server
+      // started after `sleep 6` did the same every time). CLAUDE_CODE_MCP_STARTUP_WAIT_MS (a variable of Claude Code's
+      // own, read from its binary) makes it wait for the server; with it the same slow server was offered and called.
+      const env = {
+        ...claudeCodeEnv(home, api.url),
+        ...withNode(),
+        HOME: home,
+        ENABLE_TOOL_SEARCH: "false",
+        CLAUDE_CODE_MCP_STARTUP_WAIT_MS: "60000",
+      };
       const manifest = JSON.parse(readFileSync(join(unpacked, "manifest.json"), "utf8"));
       const start = (manifest.server.mcp_config.args as string[]).map((arg) => arg.replace("${__dirname}", unpacked));
       const settings = ["-e", "WEATHER_API_KEY=k-123", "-e", "WEATHER_UNITS=metric"];
