@@ -198,7 +198,10 @@ async function widen(viewport: { width: number; height: number }): Promise<Visit
   tab.errors = [];
   tab.requests = [];
   await tab.page.setViewportSize(viewport);
-  for (let seen = -1; seen !== tab.requests.length; ) {
+  for (let seen = -1, rounds = 0; seen !== tab.requests.length; rounds++) {
+    // A page that never stops asking (a poll) fails here with what it asked for, not at the test's timeout.
+    if (rounds === 20)
+      throw new Error(`at ${viewport.width} px the page still made requests after 10 s: ${tab.requests.slice(-3).join(", ")}`);
     seen = tab.requests.length;
     await tab.page.waitForTimeout(500);
   }
