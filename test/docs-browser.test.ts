@@ -189,6 +189,20 @@ async function open(path: string, viewport: { width: number; height: number } = 
 }
 
 /**
+ * Waits until `count()` stays the same for `window` ms, looking at most `rounds` times; true when it settled. What a
+ * page asks for after an event that Playwright has no idle state for (a resize, a lazy part loading late).
+ */
+async function quiet(page: Page, count: () => number, window: number, rounds: number): Promise<boolean> {
+  let seen = count();
+  for (let round = 0; round < rounds; round++) {
+    await page.waitForTimeout(window);
+    if (seen === count()) return true;
+    seen = count();
+  }
+  return false;
+}
+
+/**
  * Resizes the tab's document to `viewport`, keeping it, and waits until 500 ms pass with no new request (the rule of
  * `networkidle`, which has no event for a resize): a wider page may show links that fetch their pages, or components
  * that load. The lists start afresh, so they hold what happened at the new width.
@@ -198,13 +212,10 @@ async function widen(viewport: { width: number; height: number }): Promise<Visit
   tab.errors = [];
   tab.requests = [];
   await tab.page.setViewportSize(viewport);
-  for (let seen = -1, rounds = 0; seen !== tab.requests.length; rounds++) {
-    // A page that never stops asking (a poll) fails here with what it asked for, not at the test's timeout.
-    if (rounds === 20)
-      throw new Error(`at ${viewport.width} px the page still made requests after 10 s: ${tab.requests.slice(-3).join(", ")}`);
-    seen = tab.requests.length;
-    await tab.page.waitForTimeout(500);
-  }
+  const requests = tab.requests;
+  // A page that never stops asking (a poll) fails here with what it asked for, not at the test's timeout.
+  if (!(await quiet(tab.page, () => requests.length, 500, 20)))
+    throw new Error(`at ${viewport.width} px the page still made requests after 10 s: ${requests.slice(-3).join(", ")}`);
   return { page: tab.page, errors: tab.errors, requests: tab.requests };
 }
 
@@ -722,11 +733,7 @@ describe("the playground", () => {
       if (path === "/playground") await page.locator('.tool-playground[data-state="ready"]').waitFor({ timeout: 30_000 });
       // Docus's search opens Nuxt Content's client database (sqlite, about 62 KB gzip) some time after the page is
       // idle; on a busy machine that came after networkidle. Wait until no script has been asked for in 2 s.
-      let seen = -1;
-      for (let round = 0; round < 15 && seen !== urls.size; round++) {
-        seen = urls.size;
-        await page.waitForTimeout(2000);
-      }
+      await quiet(page, () => urls.size, 2000, 15);
       await context.close();
       return urls;
     };
